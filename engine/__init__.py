@@ -1,0 +1,59 @@
+"""Card Shell's rules engine: five patience games in pure Python.
+
+The public interface (DESIGN.md)::
+
+    import engine
+    g = engine.new_game("gaps", seed=7)
+    g.legal_moves(); g.play("c5-a3"); g.explain("b7-a3"); g.undo(); g.redo()
+    g.won; g.over; g.history; g.to_dict(); engine.from_dict(doc)
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from .base import FORMAT, Game
+from .cards import MAX_SEED, Card, card
+from .chinese_puzzle import ChinesePuzzle
+from .errors import BadPosition, IllegalMove
+from .events import (AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over,
+                     Redealt, Won)
+from .gaps import Gaps
+from .notation import Move
+
+GAMES: dict[str, type[Game]] = {
+    "gaps": Gaps,
+    "chinese-puzzle": ChinesePuzzle,
+}
+
+
+def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
+    """Deal a new game of ``name``; a random seed when none is given.
+    Raises ``ValueError`` for an unknown game, option or seed."""
+    cls = GAMES.get(name)
+    if cls is None:
+        raise ValueError(f"there is no game {name!r}; the games are {', '.join(GAMES)}")
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)
+    return cls(seed, **options)
+
+
+def from_dict(doc: Any) -> Game:
+    """A game from a document (DESIGN.md's position format).
+    Raises :class:`BadPosition` saying what is wrong with it."""
+    if not isinstance(doc, dict):
+        raise BadPosition(f"a Card Shell document is a JSON object, not {type(doc).__name__}")
+    fmt = doc.get("format")
+    if fmt != FORMAT:
+        raise BadPosition(f"unknown document format {fmt!r}; this version reads format {FORMAT}")
+    name = doc.get("game")
+    cls = GAMES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise BadPosition(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    return cls.from_document(doc)
+
+
+__all__ = ["GAMES", "FORMAT", "Game", "Move", "Card", "card", "new_game", "from_dict",
+           "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
+           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle"]

@@ -1,0 +1,284 @@
+"""The Game base class: options, the deal, history, undo/redo, saving.
+
+A game module subclasses :class:`Game` and answers a fixed set of
+questions (see the hooks at the end of the class): how to deal, which moves
+are legal, why a move is not, how a move changes the layout, whether the
+game is won, and how the layout reads and writes as plain data.  The base
+owns everything else, the same way for all five games.
+
+Undo restores a snapshot taken before the move; redo restores the one taken
+after.  So nothing a move changes can escape undo, and random moves (a Gaps
+shuffle, a Chinese Puzzle redeal) replay exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from .cards import MAX_SEED
+from .errors import BadPosition, IllegalMove
+from .events import Event, Over, Won
+from .notation import Move
+
+FORMAT = 1
+
+
+class Game:
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: option name -> allowed values, the first being the default
+    OPTIONS: ClassVar[dict[str, tuple]] = {}
+    #: how many moves undo can reach back (``None``: all of them)
+    undo_depth: ClassVar[int | None] = None
+    #: moves that draw random cards: they cannot be undone
+    irreversible: ClassVar[frozenset[str]] = frozenset()
+
+    # ----------------------------------------------------------- creation
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        self._setup(seed, options)
+        self.opening_events: list[Event] = self._deal()
+        self._start()
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The full option set, defaults filled in; ``ValueError`` if unknown."""
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a mapping, not {options!r}")
+        for key, value in options.items():
+            if key not in cls.OPTIONS:
+                known = ", ".join(cls.OPTIONS) or "none"
+                raise ValueError(f"{cls.title} has no option {key!r} (its options: {known})")
+            if value not in cls.OPTIONS[key]:
+                allowed = ", ".join(repr(v) for v in cls.OPTIONS[key])
+                raise ValueError(f"{cls.title}'s option {key!r} is one of {allowed}, not {value!r}")
+        return {key: options.get(key, values[0]) for key, values in cls.OPTIONS.items()}
+
+    def _setup(self, seed: int, options: dict[str, Any]) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        self.seed = seed
+        self.options = self.check_options(options)
+        self.opening_events = []
+
+    def _start(self) -> None:
+        self._start_snapshot = self._snapshot()
+        self._history: list[str] = []
+        self._undo: list[tuple[Any, str, list[Event]]] = []
+        self._redo: list[tuple[Any, str, list[Event]]] = []
+        self._legal: dict[str, Move] | None = None
+
+    @classmethod
+    def _blank(cls, seed: int, options: dict[str, Any]) -> Game:
+        game = cls.__new__(cls)
+        game._setup(seed, options)
+        return game
+
+    # ----------------------------------------------------------- playing
+    def legal_moves(self) -> list[Move]:
+        """Every move the game allows now, in a fixed order."""
+        if self._legal is None:
+            self._legal = {str(m): m for m in self._generate()}
+        return list(self._legal.values())
+
+    def explain(self, move: str | Move) -> str | None:
+        """``None`` if ``move`` is legal now, else why not, as a sentence.
+        Never raises, whatever it is given."""
+        try:
+            m = Move.parse(move)
+        except ValueError as e:
+            return str(e)[:1].upper() + str(e)[1:] + "."
+        if self._legal is not None and str(m) in self._legal:
+            return None
+        try:
+            return self._reason(m)
+        except (ValueError, IndexError, KeyError, TypeError) as e:  # a malformed place
+            return f"{m} is not a move in {self.title}: {e}."
+
+    def play(self, move: str | Move) -> list[Event]:
+        """Play a move; returns its events.  Raises :class:`IllegalMove`
+        (whose ``reason`` says why) and then changes nothing."""
+        try:
+            m = Move.parse(move)
+        except ValueError as e:
+            raise IllegalMove(str(e), str(move)) from None
+        text = str(m)
+        if self._legal is None or text not in self._legal:
+            reason = self.explain(m)
+            if reason is not None:
+                raise IllegalMove(reason, text)
+        before = self._snapshot()
+        events = self._apply(m)
+        self._legal = None
+        events += self._ending_events()
+        self._history.append(text)
+        if text in self.irreversible:
+            self._undo.clear()
+        else:
+            self._undo.append((before, text, events))
+            if self.undo_depth is not None and len(self._undo) > self.undo_depth:
+                del self._undo[0]
+        self._redo.clear()
+        return events
+
+    def _ending_events(self) -> list[Event]:
+        if self.won:
+            return [Won()]
+        if not self.legal_moves():
+            return [Over()]
+        return []
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> list[Event]:
+        """Take back the last move; returns the events that run it backwards
+        (empty if there is nothing to undo)."""
+        if not self._undo:
+            return []
+        before, text, events = self._undo.pop()
+        self._redo.append((self._snapshot(), text, events))
+        self._restore(before)
+        self._history.pop()
+        self._legal = None
+        backwards = (e.inverse() for e in reversed(events))
+        return [e for e in backwards if e is not None]
+
+    def redo(self) -> list[Event]:
+        """Play again the move last undone; returns its events."""
+        if not self._redo:
+            return []
+        after, text, events = self._redo.pop()
+        self._undo.append((self._snapshot(), text, events))
+        self._restore(after)
+        self._history.append(text)
+        self._legal = None
+        return list(events)
+
+    @property
+    def history(self) -> list[str]:
+        """Every move since the deal (or since the puzzle's position)."""
+        return list(self._history)
+
+    @property
+    def won(self) -> bool:
+        return self._is_won()
+
+    @property
+    def over(self) -> bool:
+        """Won, or no legal move left (dealing and redeals included)."""
+        return self._is_won() or not self.legal_moves()
+
+    @property
+    def started(self) -> bool:
+        """Whether any move has been made since the deal."""
+        return bool(self._history)
+
+    # ----------------------------------------------------------- documents
+    def position(self) -> dict[str, Any]:
+        """The layout now, in DESIGN.md's position format."""
+        return self._dump()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as a JSON-safe document (DESIGN.md)."""
+        now = self._snapshot()
+        self._restore(self._start_snapshot)
+        deal = self._dump()
+        self._restore(now)
+        return {"format": FORMAT, "game": self.name, "options": dict(self.options),
+                "seed": self.seed, "deal": deal, "history": list(self._history),
+                "position": self._dump()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_document(cls, doc: dict[str, Any]) -> Game:
+        """A game from a document checked to be this game's (see ``from_dict``)."""
+        raw_options = doc.get("options", {})
+        try:
+            options = cls.check_options(raw_options if raw_options is not None else {})
+        except ValueError as e:
+            raise BadPosition(str(e)) from None
+        seed = doc.get("seed", 0)
+        if seed is None:
+            seed = 0
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise BadPosition(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        history = doc.get("history", [])
+        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+            raise BadPosition("the history must be a list of moves written as text")
+        start = doc.get("deal")
+        if start is None and history:
+            raise BadPosition("the document has a history but no deal to replay it from")
+        if start is None:
+            start = doc.get("position")
+        if start is None:
+            if "seed" not in doc:
+                raise BadPosition("the document has no seed, deal or position: nothing to play")
+            return cls(seed, **options)
+        game = cls._blank(seed, options)
+        game._load_checked(start)
+        game._start()
+        for i, text in enumerate(history, 1):
+            try:
+                game.play(text)
+            except IllegalMove as e:
+                raise BadPosition(f"move {i} of the history, {text!r}, cannot be played: {e.reason}") from None
+        if "deal" in doc and doc.get("position") is not None:
+            claimed = cls._blank(seed, options)
+            claimed._load_checked(doc["position"])
+            if claimed._dump() != game._dump():
+                raise BadPosition("replaying the history from the deal does not reach the saved position")
+        return game
+
+    def _load_checked(self, layout: Any) -> None:
+        if not isinstance(layout, dict):
+            raise BadPosition(f"a {self.title} position is a mapping of its piles, not {type(layout).__name__}")
+        try:
+            self._load(layout)
+        except BadPosition:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            raise BadPosition(f"the {self.title} position is malformed: {e}") from None
+
+    # ----------------------------------------------------------- the hooks
+    def _deal(self) -> list[Event]:
+        """Lay out a new game from ``self.seed``; return the deal's events."""
+        raise NotImplementedError
+
+    def _generate(self) -> list[Move]:
+        """Every legal move, in a fixed order."""
+        raise NotImplementedError
+
+    def _reason(self, move: Move) -> str | None:
+        """Why ``move`` is illegal now (a sentence), or ``None``."""
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> list[Event]:
+        """Carry out a legal move; return its events."""
+        raise NotImplementedError
+
+    def _is_won(self) -> bool:
+        raise NotImplementedError
+
+    def _snapshot(self) -> Any:
+        """A copy of everything a move can change."""
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Any) -> None:
+        raise NotImplementedError
+
+    def _dump(self) -> dict[str, Any]:
+        """The layout as position-format data."""
+        raise NotImplementedError
+
+    def _load(self, layout: dict[str, Any]) -> None:
+        """Set the layout from position-format data, refusing (with
+        :class:`BadPosition`) anything the rules make impossible."""
+        raise NotImplementedError

@@ -1,0 +1,90 @@
+"""Gaps (one deck, also called Montana): RULES.md section 1.
+
+52 cards in 4 rows of 13; the aces come out, leaving 4 gaps.  A gap takes
+the card after the one on its left (any 2 in column 1).  Three shuffles,
+each only when stuck; one level of undo, which toggles.
+"""
+
+from __future__ import annotations
+
+from .cards import ACES, NAMES, RANK_OF, shuffled_deck
+from .errors import BadPosition
+from .events import AcesRemoved, CardsDealt, Event
+from .grid import GridGame
+
+SHUFFLES = 3
+TWOS = (4, 5, 6, 7)
+
+
+class Gaps(GridGame):
+    name = "gaps"
+    title = "Gaps"
+    OPTIONS = {}
+    ROWS, WIDTH, FIRST_COLUMN, BASE_RANK, COPIES = 4, 13, 1, 2, 1
+    CARDS_IN_PLAY = 48
+    VOLUNTARY_REDEAL = False
+    REDEALS_KEY, REDEAL_WORD = "shuffles_left", "shuffle"
+    undo_depth = 1
+
+    @property
+    def shuffles_left(self) -> int:
+        return self.redeals_left
+
+    def _deal(self) -> list[Event]:
+        cards = shuffled_deck(self.seed)
+        self.cells = list(cards)
+        self.redeals_left = SHUFFLES
+        dealt = CardsDealt(tuple((NAMES[c], self.PLACES[i]) for i, c in enumerate(cards)))
+        return [dealt, self._remove_aces()]
+
+    def _remove_aces(self) -> AcesRemoved:
+        removed = []
+        for i, c in enumerate(self.cells):
+            if c is not None and RANK_OF[c] == 1:
+                self.cells[i] = None
+                removed.append((NAMES[c], self.PLACES[i]))
+        return AcesRemoved(tuple(removed))
+
+    def _first_column_sources(self, gap: int) -> list[int]:
+        w = self.WIDTH
+        return sorted(i for i in self._twos() if i % w != 0)
+
+    def _twos(self) -> list[int]:
+        index = self.cells.index
+        return [index(c) for c in TWOS]
+
+    def _first_column_reason(self, c: int, dst: int) -> str | None:
+        if RANK_OF[c] != 2:
+            return f"Only a 2 can go in a gap in column 1; the {NAMES[c]} is not a 2."
+        return None
+
+    def belongs(self, place: str) -> str | None:
+        """Where the card lies that belongs at ``place`` (Option-click in the
+        manual): the card after the one on its left, or for column 1 the
+        first 2 in reading order not in proper place.  ``None`` when no card
+        belongs there (a gap or a king on its left)."""
+        i = self._index(place)
+        if i % self.WIDTH == 0:
+            loose = self._first_column_sources(i)
+            return self.PLACES[loose[0]] if loose else None
+        need = self._needed(i)
+        return None if need is None else self.PLACES[self.cells.index(need)]
+
+    def _redeal(self) -> list[Event]:
+        locked = self._locked_cells()
+        places = [i for i in range(len(self.cells)) if i not in locked]
+        cards = [c for i, c in enumerate(self.cells) if i not in locked and c is not None]
+        cards += ACES
+        self._redeal_rng().shuffle(cards)
+        self.redeals_left -= 1
+        return [self._relaid(places, cards), self._remove_aces()]
+
+    def _most_redeals(self) -> int:
+        return SHUFFLES
+
+    def _deck_part(self, cells: list[int | None]) -> list[int]:
+        for i, c in enumerate(cells):
+            if c is not None and RANK_OF[c] == 1:
+                raise BadPosition(f"the {NAMES[c]} is at {self.PLACES[i]}, but in Gaps the aces "
+                                  "are taken off the table")
+        return [c for c in cells if c is not None] + list(ACES)

@@ -1,0 +1,303 @@
+"""What Gaps and Chinese Puzzle share: a grid of cells, gaps filled by the
+next card of the suit on their left, rows locked from their left end, and a
+random reshuffle of everything not locked.
+
+Cells are numbered in reading order, ``row * WIDTH + index``; a place is
+named by its row letter and column number (``b7``).  The leftmost column
+(Gaps' column 1, Chinese Puzzle's ace column 0) takes the row's base card:
+any 2 in Gaps, an ace in Chinese Puzzle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import Game
+from .cards import CARDS, KING, NAMES, RANK_OF, Rng, card, check_deck
+from .errors import BadPosition
+from .events import CardMoved, Event, Redealt
+from .notation import Move
+
+
+class GridGame(Game):
+    ROWS: ClassVar[int]
+    WIDTH: ClassVar[int]          # cells per row
+    FIRST_COLUMN: ClassVar[int]   # the number of the leftmost column
+    BASE_RANK: ClassVar[int]      # the rank that starts a row
+    COPIES: ClassVar[int]
+    CARDS_IN_PLAY: ClassVar[int]  # cards on the table: all of them when won
+    VOLUNTARY_REDEAL: ClassVar[bool]  # may the player redeal while a card can move?
+    REDEALS_KEY: ClassVar[str]    # "shuffles_left" or "redeals_left"
+    REDEAL_WORD: ClassVar[str]    # "shuffle" or "redeal", for messages
+    irreversible = frozenset({"redeal"})
+
+    cells: list[int | None]
+    redeals_left: int
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if hasattr(cls, "ROWS"):
+            cls.PLACES = tuple(f"{'abcdefgh'[i // cls.WIDTH]}{i % cls.WIDTH + cls.FIRST_COLUMN}"
+                               for i in range(cls.ROWS * cls.WIDTH))
+            cls.INDEX = {p: i for i, p in enumerate(cls.PLACES)}
+            cls.ROW_LETTERS = "abcdefgh"[:cls.ROWS]
+
+    # ----------------------------------------------------------- places
+    def _index(self, place: str) -> int:
+        i = self.INDEX.get(place)
+        if i is None:
+            last = self.FIRST_COLUMN + self.WIDTH - 1
+            raise ValueError(f"{place!r} is not a place in {self.title} (rows a to "
+                             f"{self.ROW_LETTERS[-1]}, columns {self.FIRST_COLUMN} to {last})")
+        return i
+
+    def card_at(self, place: str) -> str | None:
+        """The card at ``place`` (``"7H"``), or ``None`` for a gap."""
+        c = self.cells[self._index(place)]
+        return None if c is None else NAMES[c]
+
+    def _where(self, c: int) -> list[int]:
+        cells = self.cells
+        found, i = [], -1
+        for _ in range(self.COPIES):
+            try:
+                i = cells.index(c, i + 1)
+            except ValueError:
+                break
+            found.append(i)
+        return found
+
+    # ----------------------------------------------------------- locking
+    def _locked_length(self, row: int) -> int:
+        cells, start = self.cells, row * self.WIDTH
+        first = cells[start]
+        if first is None or RANK_OF[first] != self.BASE_RANK:
+            return 0
+        n = 1
+        while n < self.WIDTH and cells[start + n] == first + 4 * n:
+            n += 1
+        return n
+
+    def locked_counts(self) -> list[int]:
+        """Cards in proper (final) place in each row, top row first."""
+        return [self._locked_length(r) for r in range(self.ROWS)]
+
+    def is_locked(self, place: str) -> bool:
+        """Whether the card at ``place`` is in proper place: it never moves again."""
+        i = self._index(place)
+        return i % self.WIDTH < self._locked_length(i // self.WIDTH)
+
+    def _locked_cells(self) -> set[int]:
+        locked = set()
+        for r in range(self.ROWS):
+            start = r * self.WIDTH
+            locked.update(range(start, start + self._locked_length(r)))
+        return locked
+
+    # ----------------------------------------------------------- gaps
+    def _needed(self, gap: int) -> int | None:
+        """The card that fills a gap not in the first column, or ``None``
+        when nothing can (a gap or a king on its left)."""
+        left = self.cells[gap - 1]
+        if left is None or RANK_OF[left] == KING:
+            return None
+        return left + 4
+
+    def dead_gaps(self) -> int:
+        """Gaps right of a king: nothing can ever fill them."""
+        cells, w = self.cells, self.WIDTH
+        return sum(1 for i, c in enumerate(cells)
+                   if c is None and i % w and cells[i - 1] is not None and RANK_OF[cells[i - 1]] == KING)
+
+    def _first_column_sources(self, gap: int) -> list[int]:
+        """Cells whose card may go into a first-column gap."""
+        raise NotImplementedError
+
+    def _card_sources(self) -> list[tuple[int, int]]:
+        """``(source, gap)`` for every legal card move, gaps in reading order."""
+        cells, w = self.cells, self.WIDTH
+        moves = []
+        for gap, c in enumerate(cells):
+            if c is not None:
+                continue
+            if gap % w == 0:
+                moves.extend((s, gap) for s in self._first_column_sources(gap))
+                continue
+            need = self._needed(gap)
+            if need is None:
+                continue
+            for s in self._where(need):
+                if not (s % w < self._locked_length(s // w)):
+                    moves.append((s, gap))
+        return moves
+
+    def fillers(self, place: str) -> list[str]:
+        """The places of the cards that may fill the gap at ``place`` now."""
+        i = self._index(place)
+        return [self.PLACES[s] for s, g in self._card_sources() if g == i]
+
+    def targets(self, place: str) -> list[str]:
+        """The gaps the card at ``place`` may legally go to now."""
+        i = self._index(place)
+        return [self.PLACES[g] for s, g in self._card_sources() if s == i]
+
+    def follows(self, place: str) -> list[str]:
+        """The places of the card(s) the card at ``place`` follows (same suit,
+        one rank lower): where it would go, right of one of them."""
+        c = self.cells[self._index(place)]
+        if c is None or RANK_OF[c] == 1:
+            return []
+        return [self.PLACES[i] for i in self._where(c - 4)]
+
+    @property
+    def stuck(self) -> bool:
+        """No card can move (a shuffle or redeal is all that is left)."""
+        return not self._is_won() and not self._card_sources()
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether ``redeal`` is a legal move now."""
+        return "redeal" in {str(m) for m in self.legal_moves()}
+
+    def _is_won(self) -> bool:
+        return sum(self.locked_counts()) == self.CARDS_IN_PLAY
+
+    # ----------------------------------------------------------- moves
+    def _generate(self) -> list[Move]:
+        if self._is_won():
+            return []
+        places = self.PLACES
+        moves = [Move(places[s], places[g]) for s, g in self._card_sources()]
+        if self.redeals_left > 0 and (not moves or self.VOLUNTARY_REDEAL):
+            moves.append(Move(word="redeal"))
+        return moves
+
+    def _reason(self, move: Move) -> str | None:
+        if self._is_won():
+            return "The game is won: there is nothing left to play."
+        if move.word == "redeal":
+            return self._redeal_reason()
+        if move.word is not None:
+            return f"{self.title} has no {move.word!r} move; cards move into gaps, like 'b7-a3'."
+        src, dst = self._index(move.src), self._index(move.dst)
+        c = self.cells[src]
+        if c is None:
+            return f"There is no card at {move.src}: it is a gap."
+        if move.count != 1:
+            return f"Only one card moves at a time in {self.title}."
+        if self.cells[dst] is not None:
+            return f"{move.dst} holds the {NAMES[self.cells[dst]]}: a card moves only into a gap."
+        if src % self.WIDTH < self._locked_length(src // self.WIDTH):
+            return f"The {NAMES[c]} at {move.src} is in its proper place and never moves again."
+        if dst % self.WIDTH == 0:
+            return self._first_column_reason(c, dst)
+        left = self.cells[dst - 1]
+        if left is None:
+            return (f"The gap at {move.dst} has a gap on its left: nothing can go there "
+                    "until that gap is filled.")
+        if RANK_OF[left] == KING:
+            return f"The gap at {move.dst} is dead: no card follows the {NAMES[left]} on its left."
+        if c != left + 4:
+            return (f"Only the {NAMES[left + 4]} (the card after the {NAMES[left]} on its left) "
+                    f"can go in {move.dst}, not the {NAMES[c]}.")
+        return None
+
+    def _first_column_reason(self, c: int, dst: int) -> str | None:
+        raise NotImplementedError
+
+    def _redeal_reason(self) -> str | None:
+        if self.redeals_left <= 0:
+            return f"No {self.REDEAL_WORD}s are left."
+        if not self.VOLUNTARY_REDEAL:
+            moves = self._card_sources()
+            if moves:
+                s, g = moves[0]
+                return (f"A {self.REDEAL_WORD} may be used only when no card can move; "
+                        f"the {NAMES[self.cells[s]]} can still go from {self.PLACES[s]} to {self.PLACES[g]}.")
+        return None
+
+    def _apply(self, move: Move) -> list[Event]:
+        if move.word == "redeal":
+            return self._redeal()
+        src, dst = self.INDEX[move.src], self.INDEX[move.dst]
+        c = self.cells[src]
+        self.cells[dst], self.cells[src] = c, None
+        return [CardMoved(NAMES[c], move.src, move.dst)]
+
+    def _redeal_rng(self) -> Rng:
+        return Rng(self.seed, stream=1 + self._history.count("redeal"))
+
+    def _redeal(self) -> list[Event]:
+        raise NotImplementedError
+
+    def _relaid(self, places: list[int], cards: list[int | None]) -> Redealt:
+        for i, c in zip(places, cards):
+            self.cells[i] = c
+        return Redealt(tuple((None if c is None else NAMES[c], self.PLACES[i])
+                             for i, c in zip(places, cards)))
+
+    # ----------------------------------------------------------- data
+    def _snapshot(self) -> Any:
+        return (tuple(self.cells), self.redeals_left)
+
+    def _restore(self, snapshot: Any) -> None:
+        cells, self.redeals_left = snapshot
+        self.cells = list(cells)
+
+    def _dump(self) -> dict[str, Any]:
+        w = self.WIDTH
+        rows = [[None if c is None else NAMES[c] for c in self.cells[r * w:(r + 1) * w]]
+                for r in range(self.ROWS)]
+        return {"rows": rows, self.REDEALS_KEY: self.redeals_left}
+
+    def _load(self, layout: dict[str, Any]) -> None:
+        rows = layout.get("rows")
+        if not isinstance(rows, list) or len(rows) != self.ROWS or any(
+                not isinstance(r, list) or len(r) != self.WIDTH for r in rows):
+            raise BadPosition(f"a {self.title} position has 'rows': {self.ROWS} rows of "
+                              f"{self.WIDTH} cells each (a card like '7H' or null)")
+        cells: list[int | None] = []
+        for r, row in enumerate(rows):
+            for k, name in enumerate(row):
+                if name is None:
+                    cells.append(None)
+                    continue
+                try:
+                    cells.append(CARDS[card(name)])
+                except ValueError as e:
+                    raise BadPosition(f"row {self.ROW_LETTERS[r]}, column {k + self.FIRST_COLUMN}: {e}") from None
+        left = layout.get(self.REDEALS_KEY)
+        most = self._most_redeals()
+        if isinstance(left, bool) or not isinstance(left, int) or not 0 <= left <= most:
+            raise BadPosition(f"'{self.REDEALS_KEY}' must be a whole number from 0 to {most}, not {left!r}")
+        problem = check_deck(self._deck_part(cells), self.COPIES)
+        if problem:
+            raise BadPosition(problem[0].upper() + problem[1:])
+        self.cells = cells
+        self.redeals_left = left
+        self._check_layout()
+
+    def _deck_part(self, cells: list[int | None]) -> list[int]:
+        return [c for c in cells if c is not None]
+
+    def _most_redeals(self) -> int:
+        raise NotImplementedError
+
+    def _check_layout(self) -> None:
+        """Refuse, with BadPosition, what the rules make impossible."""
+
+    # ----------------------------------------------------------- text
+    def render(self) -> str:
+        """The layout as text, one row a line, for the terminal game."""
+        w = self.WIDTH
+        head = "    " + "".join(f"{k + self.FIRST_COLUMN:>4}" for k in range(w))
+        lines = [head]
+        for r in range(self.ROWS):
+            locked = self._locked_length(r)
+            row = []
+            for k in range(w):
+                c = self.cells[r * w + k]
+                text = "--" if c is None else NAMES[c]
+                row.append(f"{text + ('*' if k < locked else ' '):>4}")
+            lines.append(f"  {self.ROW_LETTERS[r]} " + "".join(row) + f"   {locked:>2} in place")
+        return "\n".join(lines)
