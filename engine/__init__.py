@@ -17,14 +17,15 @@ from .base import FORMAT, Game
 from .cards import MAX_SEED, Card, card
 from .chinese_puzzle import ChinesePuzzle
 from .errors import BadPosition, IllegalMove
-from .events import (AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over,
-                     Redealt, Won)
+from .events import AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over, Redealt, Won
 from .gaps import Gaps
 from .notation import Move
+from .prince import Prince
 
 GAMES: dict[str, type[Game]] = {
     "gaps": Gaps,
     "chinese-puzzle": ChinesePuzzle,
+    "prince": Prince,
 }
 
 
@@ -56,4 +57,4 @@ def from_dict(doc: Any) -> Game:
 
 __all__ = ["GAMES", "FORMAT", "Game", "Move", "Card", "card", "new_game", "from_dict",
            "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
-           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle"]
+           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle", "Prince"]

@@ -1,0 +1,170 @@
+"""The terminal game and the position tools.
+
+    python -m engine play gaps --seed 7          play in the terminal
+    python -m engine play --file saved.json      go on with a saved game
+    python -m engine show saved.json             print a saved position
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from . import GAMES, BadPosition, Game, IllegalMove, from_dict, new_game
+
+HELP = """\
+Type a move in the notation (b7-a3, c5-a0, redeal), or a command:
+  moves          the legal moves now
+  fill PLACE     the cards that may fill the gap at PLACE
+  targets PLACE  where the card at PLACE may go
+  follows PLACE  where the card lies that the card at PLACE follows
+  belongs PLACE  (Gaps) where the card lies that belongs at PLACE
+  undo, redo     take back a move, or play it again
+  history        the moves so far
+  save FILE      write the game to FILE (the position format)
+  show           print the layout again
+  help, quit"""
+
+
+def status(game: Game) -> str:
+    """One line under the layout: what is left and how the game stands."""
+    parts = []
+    if hasattr(game, "redeals_left"):
+        word = "shuffles" if game.name == "gaps" else "redeals"
+        parts.append(f"{word} left: {game.redeals_left}")
+    if hasattr(game, "dead_gaps"):
+        parts.append(f"dead gaps: {game.dead_gaps()}")
+    parts.append(f"moves: {len(game.history)}")
+    if game.won:
+        parts.append("WON!")
+    elif game.over:
+        parts.append("game over: no move is left")
+    elif getattr(game, "stuck", False):
+        parts.append("stuck: no card can move, type 'redeal'")
+    return "   ".join(parts)
+
+
+def render(game: Game) -> str:
+    if hasattr(game, "render"):
+        return game.render() + "\n" + status(game)
+    return json.dumps(game.position(), indent=1) + "\n" + status(game)
+
+
+def load_file(path: str) -> Game:
+    """A game from a document file; ``BadPosition`` (or ``OSError``) says why not."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            doc = json.load(f)
+        except json.JSONDecodeError as e:
+            raise BadPosition(f"{path} is not a JSON document ({e})") from None
+    return from_dict(doc)
+
+
+def run_command(game: Game, line: str, out: TextIO) -> bool:
+    """Carry out one line typed by the player; False to stop."""
+    words = line.split()
+    if not words:
+        return True
+    cmd, args = words[0].lower(), words[1:]
+    query = {"fill": "fillers", "targets": "targets", "follows": "follows", "belongs": "belongs"}
+    if cmd in ("quit", "exit", "q"):
+        return False
+    if cmd in ("help", "?"):
+        print(HELP, file=out)
+    elif cmd == "show":
+        print(render(game), file=out)
+    elif cmd == "moves":
+        print(" ".join(str(m) for m in game.legal_moves()) or "(no legal move)", file=out)
+    elif cmd == "history":
+        print(" ".join(game.history) or "(no move yet)", file=out)
+    elif cmd in ("undo", "redo"):
+        if not getattr(game, f"can_{cmd}"):
+            print(f"Nothing to {cmd}.", file=out)
+        else:
+            getattr(game, cmd)()
+            print(render(game), file=out)
+    elif cmd == "save":
+        if len(args) != 1:
+            print("Write: save FILE", file=out)
+        else:
+            try:
+                with open(args[0], "w", encoding="utf-8") as f:
+                    json.dump(game.to_dict(), f, indent=1)
+                print(f"Saved to {args[0]}.", file=out)
+            except OSError as e:
+                print(f"Could not save to {args[0]}: {e.strerror or e}", file=out)
+    elif cmd in query:
+        method = getattr(game, query[cmd], None)
+        if method is None or len(args) != 1:
+            print(f"Write: {cmd} PLACE" if method else f"{game.title} has no '{cmd}' query.", file=out)
+        else:
+            try:
+                answer = method(args[0].lower())
+            except ValueError as e:
+                print(str(e), file=out)
+            else:
+                places = answer if isinstance(answer, list) else [answer] if answer else []
+                print(" ".join(f"{game.card_at(pl)} at {pl}" for pl in places) or "none", file=out)
+    else:
+        try:
+            game.play(line.strip())
+        except IllegalMove as e:
+            print(e.reason, file=out)
+        else:
+            print(render(game), file=out)
+    return True
+
+
+def play(game: Game, inp: TextIO, out: TextIO) -> int:
+    print(f"{game.title}, deal {game.seed}. Type 'help' for the commands.", file=out)
+    print(render(game), file=out)
+    while True:
+        print("> ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            print(file=out)
+            return 0
+        if not run_command(game, line, out):
+            return 0
+
+
+def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a game in the terminal")
+    p.add_argument("game", nargs="?", choices=sorted(GAMES), default=None)
+    p.add_argument("--seed", type=int, help="deal number (random if not given)")
+    p.add_argument("--file", help="go on with a saved game")
+    p.add_argument("--redeals", type=int, choices=(1, 2), help="Chinese Puzzle: redeals allowed")
+    p.add_argument("--aces", choices=("free", "suits-in-four", "bridge-order"),
+                   help="Chinese Puzzle: ace column restriction")
+    p.add_argument("--rule", choices=("alternate", "any-suit", "same-suit"),
+                   help="packing rule (The Republic, The Smith, The Prince)")
+    s = sub.add_parser("show", help="print a saved position")
+    s.add_argument("file")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.command == "show":
+            print(render(load_file(args.file)), file=out)
+            return 0
+        if args.file:
+            game = load_file(args.file)
+        else:
+            options = {k: v for k in ("redeals", "aces", "rule")
+                       if (v := getattr(args, k)) is not None}
+            game = new_game(args.game or "gaps", seed=args.seed, **options)
+    except (BadPosition, OSError) as e:
+        print(f"Cannot open {args.file}: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"Cannot start: {e}", file=sys.stderr)
+        return 2
+    return play(game, inp, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

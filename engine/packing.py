@@ -1,0 +1,60 @@
+"""The three packing rules, shared by The Republic, The Smith and The Prince.
+
+A rule says whether card ``lower`` may lie on card ``upper`` in a column:
+always one rank lower, and alternating colour, any suit, or same suit.
+"""
+
+from __future__ import annotations
+
+from .cards import RANK_OF, RED_OF
+
+RULES = ("alternate", "any-suit", "same-suit")
+RULE_WORDS = {
+    "alternate": "descending rank in alternating colour",
+    "any-suit": "descending rank in any suit",
+    "same-suit": "descending rank in the same suit",
+}
+
+
+def is_alternate_descending(upper: int, lower: int) -> bool:
+    return RANK_OF[upper] == RANK_OF[lower] + 1 and RED_OF[upper] != RED_OF[lower]
+
+
+def is_any_suit_descending(upper: int, lower: int) -> bool:
+    return RANK_OF[upper] == RANK_OF[lower] + 1
+
+
+def is_same_suit_descending(upper: int, lower: int) -> bool:
+    return upper == lower + 4
+
+
+PACKS = {
+    "alternate": is_alternate_descending,
+    "any-suit": is_any_suit_descending,
+    "same-suit": is_same_suit_descending,
+}
+
+
+def packs(rule: str, upper: int, lower: int) -> bool:
+    """Whether ``lower`` may be packed on ``upper`` under ``rule``."""
+    return PACKS[rule](upper, lower)
+
+
+def run_length(pile: list[int], fits) -> int:
+    """How many cards at the top of ``pile`` form a run where each card fits
+    on the one below it (``fits(upper, lower)``)."""
+    n = len(pile)
+    if n == 0:
+        return 0
+    k = 1
+    while k < n and fits(pile[n - k - 1], pile[n - k]):
+        k += 1
+    return k
+
+
+def supermove_limit(vacancies: int, into_vacancy: bool) -> int:
+    """Cards a sequence move may carry with ``vacancies`` empty columns:
+    2^n onto a column, 2^(n-1) into a vacancy (the vacancy counted in n)."""
+    if into_vacancy:
+        return 1 << (vacancies - 1) if vacancies >= 1 else 0
+    return 1 << vacancies

@@ -1,0 +1,196 @@
+"""The terminal game and the position tools: ``python -m engine``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import engine
+from engine.__main__ import load_file, main
+
+
+def run(argv: list[str], typed: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, inp=io.StringIO(typed), out=out)
+    return code, out.getvalue()
+
+
+def first_move(name: str = "gaps", seed: int = 7) -> str:
+    return str(engine.new_game(name, seed=seed).legal_moves()[0])
+
+
+def test_play_shows_the_layout_of_the_deal():
+    game = engine.new_game("gaps", seed=7)
+    code, text = run(["play", "gaps", "--seed", "7"])
+    assert code == 0
+    assert "Gaps, deal 7" in text
+    assert game.render() in text
+    assert "shuffles left: 3" in text
+
+
+def test_play_plays_a_typed_move():
+    move = first_move()
+    game = engine.new_game("gaps", seed=7)
+    game.play(move)
+    code, text = run(["play", "gaps", "--seed", "7"], f"{move}\nhistory\n")
+    assert code == 0
+    assert game.render() in text
+    assert "moves: 1" in text
+    assert f"> {move}\n" in text  # the history
+
+
+def test_play_prints_the_engines_reason_for_a_bad_move():
+    game = engine.new_game("gaps", seed=7)
+    bad = "a3-a4"
+    reason = game.explain(bad)
+    assert reason
+    _, text = run(["play", "gaps", "--seed", "7"], f"{bad}\n")
+    assert reason in text
+
+
+def test_play_prints_why_text_is_not_a_move():
+    _, text = run(["play", "gaps", "--seed", "7"], "take the queen\n")
+    assert "not a move" in text
+
+
+def test_moves_lists_the_legal_moves():
+    game = engine.new_game("gaps", seed=7)
+    _, text = run(["play", "gaps", "--seed", "7"], "moves\n")
+    assert " ".join(str(m) for m in game.legal_moves()) in text
+
+
+def test_undo_in_the_terminal_takes_the_move_back():
+    move = first_move()
+    _, text = run(["play", "gaps", "--seed", "7"], f"{move}\nundo\nhistory\n")
+    assert "moves: 0" in text.split("moves: 1")[-1]
+    assert "(no move yet)" in text
+
+
+def test_chinese_puzzle_plays_in_the_terminal_with_its_options():
+    code, text = run(["play", "chinese-puzzle", "--seed", "3", "--redeals", "1", "--aces", "bridge-order"],
+                     "redeal\n")
+    assert code == 0
+    assert "Chinese Puzzle, deal 3" in text
+    assert "redeals left: 1" in text and "redeals left: 0" in text
+
+
+def test_save_then_show_prints_the_saved_game(tmp_path):
+    path = tmp_path / "saved.json"
+    move = first_move()
+    code, _ = run(["play", "gaps", "--seed", "7"], f"{move}\nsave {path}\n")
+    assert code == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["history"] == [move] and doc["game"] == "gaps" and doc["seed"] == 7
+    game = engine.from_dict(doc)
+    code, text = run(["show", str(path)])
+    assert code == 0
+    assert game.render() in text
+    assert "moves: 1" in text
+
+
+def test_play_goes_on_with_a_saved_game(tmp_path):
+    path = tmp_path / "saved.json"
+    move = first_move()
+    run(["play", "gaps", "--seed", "7"], f"{move}\nsave {path}\n")
+    code, text = run(["play", "--file", str(path)], "history\n")
+    assert code == 0
+    assert f"> {move}\n" in text  # the history goes on
+
+
+def test_saving_where_no_file_can_be_written_says_so(tmp_path):
+    target = tmp_path / "missing" / "saved.json"
+    code, text = run(["play", "gaps", "--seed", "7"], f"save {target}\n")
+    assert code == 0
+    assert "Could not save" in text
+
+
+@pytest.mark.parametrize("content, problem", [
+    ("{not json", "not a JSON document"),
+    ('{"format": 1, "game": "gaps", "history": ["a1-a2"], "position": null}', "no deal"),
+    ('{"format": 9, "game": "gaps", "seed": 1}', "format"),
+    ('{"format": 1, "game": "whist", "seed": 1}', "whist"),
+    ("[1, 2, 3]", "JSON object"),
+])
+def test_a_corrupt_file_exits_2_naming_the_problem(tmp_path, capsys, content, problem):
+    path = tmp_path / "corrupt.json"
+    path.write_text(content, encoding="utf-8")
+    for argv in (["show", str(path)], ["play", "--file", str(path)]):
+        code, text = run(argv)
+        err = capsys.readouterr().err
+        assert code == 2
+        assert problem in err
+        assert str(path) in err
+        assert text == ""
+
+
+def test_a_damaged_position_in_a_file_exits_2(tmp_path, capsys):
+    doc = engine.new_game("gaps", seed=7).to_dict()
+    doc["position"]["rows"][0][0] = "AC"
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, _ = run(["show", str(path)])
+    assert code == 2
+    assert "AC" in capsys.readouterr().err
+
+
+def test_a_missing_file_exits_2(tmp_path, capsys):
+    code, _ = run(["show", str(tmp_path / "nowhere.json")])
+    assert code == 2
+    assert "nowhere.json" in capsys.readouterr().err
+
+
+@pytest.mark.xfail(reason="engine bug: load_file lets UnicodeDecodeError escape instead of BadPosition; "
+                          "main then prints 'Cannot start: ...' without the file's name", strict=True)
+def test_a_file_that_is_not_text_exits_2_naming_the_file(tmp_path, capsys):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    code, _ = run(["show", str(path)])
+    assert code == 2
+    assert str(path) in capsys.readouterr().err
+
+
+@pytest.mark.xfail(reason="engine bug: load_file's docstring promises BadPosition or OSError, "
+                          "but a non-UTF-8 file raises UnicodeDecodeError", strict=True)
+def test_load_file_refuses_a_file_that_is_not_text_with_bad_position(tmp_path):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises((engine.BadPosition, OSError)):
+        load_file(str(path))
+
+
+def test_a_bad_seed_on_the_command_line_exits_2(capsys):
+    code, _ = run(["play", "gaps", "--seed", "-1"])
+    assert code == 2
+    assert "seed" in capsys.readouterr().err
+
+
+def test_end_of_input_ends_the_game_quietly():
+    code, _ = run(["play", "gaps", "--seed", "7"], "")
+    assert code == 0
+
+
+def test_quit_ends_the_game():
+    code, text = run(["play", "gaps", "--seed", "7"], "quit\nmoves\n")
+    assert code == 0
+    assert " ".join(str(m) for m in engine.new_game("gaps", seed=7).legal_moves()) not in text
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("fill b2", "JC at a10"),
+    ("targets a10", " b2"),
+    ("follows a10", "TC at b1"),
+    ("belongs b2", "JC at a10"),
+    ("fill z9", "not a place"),
+])
+def test_the_queries_answer_in_the_terminal(line, expected):
+    _, text = run(["play", "gaps", "--seed", "7"], f"{line}\n")
+    assert expected in text
+
+
+@pytest.mark.xfail(reason="engine bug: run_command prints every query answer as '<card_at(place)> at <place>', "
+                          "so 'targets a10' (whose answers are gaps) prints 'None at b2'", strict=True)
+def test_targets_in_the_terminal_name_gaps_without_a_card():
+    _, text = run(["play", "gaps", "--seed", "7"], "targets a10\n")
+    assert "None" not in text
