@@ -21,10 +21,14 @@ from .events import AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over,
 from .gaps import Gaps
 from .notation import Move
 from .prince import Prince
+from .republic import Republic
+from .smith import Smith
 
 GAMES: dict[str, type[Game]] = {
     "gaps": Gaps,
     "chinese-puzzle": ChinesePuzzle,
+    "smith": Smith,
+    "republic": Republic,
     "prince": Prince,
 }
 
@@ -46,7 +50,7 @@ def from_dict(doc: Any) -> Game:
     if not isinstance(doc, dict):
         raise BadPosition(f"a Card Shell document is a JSON object, not {type(doc).__name__}")
     fmt = doc.get("format")
-    if fmt != FORMAT:
+    if type(fmt) is not int or fmt != FORMAT:
         raise BadPosition(f"unknown document format {fmt!r}; this version reads format {FORMAT}")
     name = doc.get("game")
     cls = GAMES.get(name) if isinstance(name, str) else None
@@ -57,4 +61,4 @@ def from_dict(doc: Any) -> Game:
 
 __all__ = ["GAMES", "FORMAT", "Game", "Move", "Card", "card", "new_game", "from_dict",
            "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
-           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle", "Prince"]
+           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle", "Republic", "Smith", "Prince"]

@@ -59,6 +59,8 @@ def load_file(path: str) -> Game:
             doc = json.load(f)
         except json.JSONDecodeError as e:
             raise BadPosition(f"{path} is not a JSON document ({e})") from None
+        except UnicodeDecodeError:
+            raise BadPosition(f"{path} is not a text file: a saved game is JSON text") from None
     return from_dict(doc)
 
 
@@ -106,7 +108,8 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
                 print(str(e), file=out)
             else:
                 places = answer if isinstance(answer, list) else [answer] if answer else []
-                print(" ".join(f"{game.card_at(pl)} at {pl}" for pl in places) or "none", file=out)
+                shown = [f"{game.card_at(pl)} at {pl}" if game.card_at(pl) else pl for pl in places]
+                print(" ".join(shown) or "none", file=out)
     else:
         try:
             game.play(line.strip())

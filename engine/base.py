@@ -49,7 +49,7 @@ class Game:
             if key not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
                 raise ValueError(f"{cls.title} has no option {key!r} (its options: {known})")
-            if value not in cls.OPTIONS[key]:
+            if not any(type(value) is type(v) and value == v for v in cls.OPTIONS[key]):
                 allowed = ", ".join(repr(v) for v in cls.OPTIONS[key])
                 raise ValueError(f"{cls.title}'s option {key!r} is one of {allowed}, not {value!r}")
         return {key: options.get(key, values[0]) for key, values in cls.OPTIONS.items()}

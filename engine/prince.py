@@ -113,12 +113,12 @@ class Prince(PileGame):
             raise BadPosition("a The Prince position has 'reserve': 7 cards (or null)")
         reserve = [self._read_card(c, f"reserve {i + 1}") for i, c in enumerate(reserve)]
         found = self._read_foundations(layout)
-        cards = [c for col in columns for c in col] + [c for c in reserve if c is not None]
-        self._check_cards(cards + self._foundation_cards(found))
         for i, top in enumerate(found):
             if top is None:
                 raise BadPosition(f"foundation {i + 1} is empty, but The Prince lays every ace off "
                                   "before play and an ace never leaves its foundation")
+        cards = [c for col in columns for c in col] + [c for c in reserve if c is not None]
+        self._check_cards(cards + self._foundation_cards(found))
         self.columns, self.reserve, self.foundations = columns, reserve, found
         self._check_foundation_suits()
 

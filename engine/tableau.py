@@ -60,9 +60,12 @@ class PileGame(Game):
         raise ValueError(f"{place!r} is not a place in {self.title} (places: {names}, f{singles})")
 
     # ----------------------------------------------------------- hooks
+    def _packer(self):
+        """The function ``fits(upper, lower)``: may ``lower`` be packed on ``upper``?"""
+        return PACKS[self.rule]
+
     def _fits(self, upper: int, lower: int) -> bool:
-        """May ``lower`` be packed on ``upper`` in a column?"""
-        return PACKS[self.rule](upper, lower)
+        return self._packer()(upper, lower)
 
     def _run_fits(self, upper: int, lower: int) -> bool:
         """Does ``lower`` continue a movable sequence on ``upper``?"""
@@ -129,6 +132,17 @@ class PileGame(Game):
         """How many cards at the top of column ``column`` (0-based) form a sequence."""
         return run_length(self.columns[column], self._run_fits)
 
+    def _wanted(self) -> set[int]:
+        """Every card some foundation takes now (remembered until they change)."""
+        key = tuple(self.foundations)
+        if key == getattr(self, "_wanted_key", None):
+            return self._wanted_set
+        wanted = {top + 4 for top in self.foundations if top is not None and RANK_OF[top] < KING}
+        if None in self.foundations:
+            wanted.update((0, 1, 2, 3))
+        self._wanted_key, self._wanted_set = key, wanted
+        return wanted
+
     def _foundation_for(self, c: int) -> int | None:
         """The leftmost foundation that takes card ``c``, or None."""
         for j, top in enumerate(self.foundations):
@@ -149,7 +163,7 @@ class PileGame(Game):
     def _to_foundation_count(self, i: int) -> int | None:
         """The count of a legal column->foundation move from column i, or None."""
         col = self.columns[i]
-        if col and self._foundation_for(col[-1]) is not None:
+        if col and col[-1] in self._wanted():
             return 1
         return None
 
@@ -161,9 +175,10 @@ class PileGame(Game):
         n = self.N_COLUMNS
         vacant = [j for j in range(n) if self._is_vacancy(j)]
         open_tops = [(j, cols[j][-1]) for j in range(n) if cols[j]]
-        fits = self._fits
+        fits = self._packer()
         lim_col = self._carry_limit(False)
         lim_vac = self._carry_limit(True)
+        rank = RANK_OF
         for i in range(n):
             col = cols[i]
             if not col:
@@ -172,25 +187,32 @@ class PileGame(Game):
             k = self._to_foundation_count(i)
             if k is not None:
                 moves.append(Move(src, "f", k))
-            run = self.movable_run(i)
+            run = run_length(col, self._run_fits)
             most_col = run if lim_col is None else min(run, lim_col)
             most_vac = run if lim_vac is None else min(run, lim_vac)
-            for k in range(1, max(most_col, most_vac) + 1):
-                bottom = col[-k]
-                for j in range(n):
-                    if j == i:
-                        continue
-                    if cols[j]:
-                        if k <= most_col and fits(cols[j][-1], bottom):
-                            moves.append(Move(src, f"c{j + 1}", k))
-                    elif k <= most_vac and j in vacant and not (k == len(col) and self._pointless_to_vacancy(i)):
+            if most_vac == len(col) and self._pointless_to_vacancy(i):
+                most_vac -= 1
+            lowest = rank[col[-1]]
+            for j in range(n):
+                if j == i:
+                    continue
+                dst = cols[j]
+                if dst:
+                    # a run's ranks climb by one from its top card, so only one
+                    # length can land on this column: the one ending a rank below
+                    k = rank[dst[-1]] - lowest
+                    if 1 <= k <= most_col and fits(dst[-1], col[-k]):
                         moves.append(Move(src, f"c{j + 1}", k))
+                elif j in vacant:
+                    for k in range(1, most_vac + 1):
+                        moves.append(Move(src, f"c{j + 1}", k))
+        wanted = self._wanted()
         for kind, i in self._single_sources():
             c = self._single_top(kind, i)
             if c is None:
                 continue
             src = self._name(kind, i)
-            if kind != "f" and self._foundation_for(c) is not None:
+            if kind != "f" and c in wanted:
                 moves.append(Move(src, "f"))
             for j, top in open_tops:
                 if fits(top, c):
@@ -359,7 +381,8 @@ class PileGame(Game):
         return found
 
     def _layoff_moves_exist(self) -> bool:
-        return any(self._foundation_for(c) is not None for _, _, c in self._layoff_candidates())
+        wanted = self._wanted()
+        return any(c in wanted for _, _, c in self._layoff_candidates())
 
     def foundation_move(self, place: str) -> Move | None:
         """The move that sends the card at ``place`` to a foundation, if legal

@@ -10,7 +10,6 @@ every card whose place matters.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from hypothesis import settings
@@ -92,10 +91,3 @@ def cell(game: engine.Game, place: str) -> str | None:
 
 def table_cards(game: engine.Game) -> list[str]:
     return sorted(c for row in rows_of(game) for c in row if c is not None)
-
-
-def with_position(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    """A deep copy of ``doc`` with keys of its position replaced."""
-    new = copy.deepcopy(doc)
-    new["position"].update(changes)
-    return new

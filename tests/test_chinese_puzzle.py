@@ -455,6 +455,9 @@ def test_stuck_when_all_eight_gaps_are_dead():
 
 
 def test_stuck_as_soon_as_no_gap_can_be_filled_not_only_when_eight_are_dead():
+    # (A live gap whose only fillers are locked cannot arise on its own: both
+    # locked copies of a card sit right of both copies of the card before it,
+    # so no third copy can stand left of a gap.  Gaps right of gaps can.)
     game = cp_from(FOUR_DEAD)
     assert game.dead_gaps() == 4
     assert game.stuck

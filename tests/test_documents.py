@@ -194,8 +194,6 @@ def test_a_format_other_than_1_is_refused(fmt):
     assert "format" in refused(doc)
 
 
-@pytest.mark.xfail(reason="engine bug: from_dict accepts format true (True == 1); only the number 1 is format 1",
-                   strict=True)
 def test_format_true_is_not_format_1():
     refused({"format": True, "game": "gaps", "seed": 7})
 
@@ -217,17 +215,12 @@ def test_the_saved_position_must_be_a_real_position_too():
 
 
 @pytest.mark.parametrize("value", [True, 1.0])
-@pytest.mark.xfail(reason="engine bug: check_options compares with ==, so redeals=True or 1.0 is taken for 1; "
-                          "the game's own document then fails to load ('redeals_left' must be a whole number "
-                          "from 0 to True, not True)", strict=True)
 def test_the_redeals_option_is_the_number_1_or_2(value):
     with pytest.raises(ValueError):
         engine.new_game("chinese-puzzle", seed=3, redeals=value)
 
 
 @pytest.mark.parametrize("value", [True, 1.0])
-@pytest.mark.xfail(reason="engine bug: a document with options {'redeals': true} (or 1.0) loads, and the game's "
-                          "to_dict() is then refused by from_dict", strict=True)
 def test_a_game_dealt_from_a_document_saves_a_document_that_loads(value):
     try:
         game = engine.from_dict({"format": 1, "game": "chinese-puzzle", "options": {"redeals": value}, "seed": 3})

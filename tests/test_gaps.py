@@ -353,6 +353,7 @@ def test_a_move_after_a_shuffle_can_be_undone_back_to_the_shuffle():
         game.play("redeal")
         if not game.stuck:
             break
+    assert not game.stuck
     after_shuffle = game.to_dict()
     game.play(game.legal_moves()[0])
     game.undo()

@@ -141,8 +141,6 @@ def test_a_missing_file_exits_2(tmp_path, capsys):
     assert "nowhere.json" in capsys.readouterr().err
 
 
-@pytest.mark.xfail(reason="engine bug: load_file lets UnicodeDecodeError escape instead of BadPosition; "
-                          "main then prints 'Cannot start: ...' without the file's name", strict=True)
 def test_a_file_that_is_not_text_exits_2_naming_the_file(tmp_path, capsys):
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
@@ -151,8 +149,6 @@ def test_a_file_that_is_not_text_exits_2_naming_the_file(tmp_path, capsys):
     assert str(path) in capsys.readouterr().err
 
 
-@pytest.mark.xfail(reason="engine bug: load_file's docstring promises BadPosition or OSError, "
-                          "but a non-UTF-8 file raises UnicodeDecodeError", strict=True)
 def test_load_file_refuses_a_file_that_is_not_text_with_bad_position(tmp_path):
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
@@ -189,8 +185,6 @@ def test_the_queries_answer_in_the_terminal(line, expected):
     assert expected in text
 
 
-@pytest.mark.xfail(reason="engine bug: run_command prints every query answer as '<card_at(place)> at <place>', "
-                          "so 'targets a10' (whose answers are gaps) prints 'None at b2'", strict=True)
 def test_targets_in_the_terminal_name_gaps_without_a_card():
     _, text = run(["play", "gaps", "--seed", "7"], "targets a10\n")
     assert "None" not in text
