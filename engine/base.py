@@ -239,7 +239,7 @@ class Game:
 
     def _load_checked(self, layout: Any) -> None:
         if not isinstance(layout, dict):
-            raise BadPosition(f"a {self.title} position is a mapping of its piles, not {type(layout).__name__}")
+            raise BadPosition(f"a position of {self.title} is a mapping of its piles, not {type(layout).__name__}")
         try:
             self._load(layout)
         except BadPosition:

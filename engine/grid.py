@@ -254,7 +254,7 @@ class GridGame(Game):
         rows = layout.get("rows")
         if not isinstance(rows, list) or len(rows) != self.ROWS or any(
                 not isinstance(r, list) or len(r) != self.WIDTH for r in rows):
-            raise BadPosition(f"a {self.title} position has 'rows': {self.ROWS} rows of "
+            raise BadPosition(f"a position of {self.title} has 'rows': {self.ROWS} rows of "
                               f"{self.WIDTH} cells each (a card like '7H' or null)")
         cells: list[int | None] = []
         for r, row in enumerate(rows):

@@ -110,7 +110,7 @@ class Prince(PileGame):
         columns = self._read_piles(layout, "columns", 9)
         reserve = layout.get("reserve")
         if not isinstance(reserve, list) or len(reserve) != 7:
-            raise BadPosition("a The Prince position has 'reserve': 7 cards (or null)")
+            raise BadPosition("a position of The Prince has 'reserve': 7 cards (or null)")
         reserve = [self._read_card(c, f"reserve {i + 1}") for i, c in enumerate(reserve)]
         found = self._read_foundations(layout)
         for i, top in enumerate(found):

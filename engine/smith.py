@@ -18,6 +18,7 @@ top card, the next one dealt, is the last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .cards import KING, NAMES, RANK_OF, SUIT_WORDS, shuffled_deck
@@ -119,8 +120,8 @@ class Smith(PileGame):
     def targets(self, place: str, count: int = 1) -> list[str]:
         """The places the top ``count`` cards of column ``place`` may go to
         now: columns, and ``f`` for a king-to-ace run."""
-        self._column_index(place)
-        return [m.dst for m in self.legal_moves() if m.src == place and m.count == count]
+        src = f"c{self._column_index(place) + 1}"
+        return [m.dst for m in self.legal_moves() if m.src == src and m.count == count]
 
     def card_at(self, place: str) -> str | None:
         """The top card of a column or foundation (``"c3"``, ``"f2"``), or
@@ -135,6 +136,10 @@ class Smith(PileGame):
         return NAMES[col[-1]] if col else None
 
     # ----------------------------------------------------------- packing
+    def _packer(self) -> Callable[[int, int], bool]:
+        table = FITS[self.rule]
+        return lambda upper, lower: table[upper][lower]
+
     def _fits(self, upper: int, lower: int) -> bool:
         return FITS[self.rule][upper][lower]
 

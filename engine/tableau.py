@@ -447,13 +447,13 @@ class PileGame(Game):
     def _read_piles(self, layout: dict[str, Any], key: str, count: int) -> list[list[int]]:
         piles = layout.get(key)
         if not isinstance(piles, list) or len(piles) != count:
-            raise BadPosition(f"a {self.title} position has '{key}': a list of {count} piles")
+            raise BadPosition(f"a position of {self.title} has '{key}': a list of {count} piles")
         return [self._read_pile(p, f"{key} {i + 1}") for i, p in enumerate(piles)]
 
     def _read_foundations(self, layout: dict[str, Any]) -> list[int | None]:
         tops = layout.get("foundations")
         if not isinstance(tops, list) or len(tops) != self.N_FOUNDATIONS:
-            raise BadPosition(f"a {self.title} position has 'foundations': {self.N_FOUNDATIONS} "
+            raise BadPosition(f"a position of {self.title} has 'foundations': {self.N_FOUNDATIONS} "
                               "top cards (or null)")
         return [self._read_card(t, f"foundation {i + 1}") for i, t in enumerate(tops)]
 
