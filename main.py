@@ -1,11 +1,14 @@
-"""Card Shell: start here.  Until the table exists this starts the terminal game:
+"""Card Shell: start here.
 
-    python main.py [gaps|chinese-puzzle] [--seed N] ...   (see python -m engine play --help)
+    python main.py [--game NAME] [--seed N] [--rule RULE] [--fullscreen]
+                   [--cards FILE] [--no-sound] [--screenshot FILE] [--dump-layout FILE]
+
+The terminal game is ``python -m engine play GAME``.
 """
 
 import sys
 
-from engine.__main__ import main
+from game.app import main
 
 if __name__ == "__main__":
-    sys.exit(main(["play", *sys.argv[1:]]))
+    sys.exit(main())

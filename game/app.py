@@ -1,0 +1,477 @@
+"""The application: the window, the fixed-timestep loop, the menus, and the
+scene they drive (the start screen or a table).
+
+Each pass of the loop takes input, advances the scene in fixed steps of
+``STEP`` seconds (at most ``MAX_STEPS`` at once, so a stall never turns into
+a fast-forward), then draws once: only what moved.  When nothing moves and no
+button is held, the loop sleeps inside SDL until the next event, so an idle
+table uses no processor time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import pygame
+from pygame import Rect
+
+import engine
+
+from . import idle, storage
+from .sheet import CardSheet, load_sheet_or_default
+from .sound import Sounds
+from .surfaces import Canvas, Fonts
+from .table import Table
+from .ui import menubar
+from .ui.dialogs import Dialog
+from .ui.menubar import Item, Menu, MenuBar, separator
+from .ui.start import GAMES as START_GAMES
+from .ui.start import StartScreen
+
+STEP = 1 / 120
+MAX_STEPS = 12
+FPS = 120
+STATUS_H = 26
+TITLES = {name: title for name, title, _, _ in START_GAMES}
+RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
+DEFAULT_PREFS = {
+    "last_game": "gaps",
+    "move_style": "drag",        # or "click"
+    "sound": True,
+    "fast_aces": False,
+    "auto_reshuffle": True,
+    "rules": {"republic": "alternate", "smith": "any-suit", "prince": "alternate"},
+    "redeals": 2,
+    "aces": "free",
+    "window": [1180, 760],
+}
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="card-shell", description="Card Shell: five patience games.")
+    p.add_argument("--game", choices=sorted(engine.GAMES), help="start this game at once")
+    p.add_argument("--seed", type=int, help="deal number")
+    p.add_argument("--rule", choices=("alternate", "any-suit", "same-suit"),
+                   help="packing rule (The Republic, The Smith, The Prince)")
+    p.add_argument("--redeals", type=int, choices=(1, 2), help="Chinese Puzzle: redeals allowed")
+    p.add_argument("--aces", choices=("free", "suits-in-four", "bridge-order"), help="Chinese Puzzle aces")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    p.add_argument("--cards", help="a card sheet PNG to use instead of the built-in one")
+    p.add_argument("--no-sound", action="store_true", help="play silently")
+    p.add_argument("--size", help="window size, WxH (e.g. 1024x640)")
+    p.add_argument("--screenshot", help="draw the first frame to this PNG and exit")
+    p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
+    p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
+    return p.parse_args(argv)
+
+
+class App:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.prefs = self.load_prefs()
+        self.dump_path = args.dump_layout
+        self.modal = False
+        self.paused = False
+        self.running = True
+        self.dialogs: list[Dialog] = []
+        self.problems: list[str] = []
+        self.fullscreen = bool(args.fullscreen)
+        self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
+        if self.sounds.enabled:
+            self.sounds.start()
+        pygame.display.init()
+        pygame.font.init()
+        self.fonts = Fonts()
+        pygame.display.set_caption("Card Shell")
+        self.windowed = self.window_size()
+        self.screen = self.open_window()
+        surface, warning = load_sheet_or_default(args.cards)
+        if warning:
+            self.problems.append(warning)
+        self.sheet = CardSheet(surface)
+        self.canvas = Canvas(self.screen, self.sheet, self.fonts)
+        self.menu = MenuBar(self.fonts, self.menus)
+        self.scene = None
+        self.game: engine.Game | None = None
+
+    # ----------------------------------------------------------- window
+    def window_size(self) -> tuple[int, int]:
+        if self.args.size:
+            w, _, h = self.args.size.lower().partition("x")
+            return max(640, int(w)), max(480, int(h))
+        w, h = self.prefs.get("window", DEFAULT_PREFS["window"])
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+            w, h = min(w, int(desk[0] * 0.95)), min(h, int(desk[1] * 0.9))
+        except (pygame.error, IndexError):
+            pass
+        return max(640, int(w)), max(480, int(h))
+
+    def open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed = self.screen.get_size()
+        self.fullscreen = not self.fullscreen
+        self.screen = self.open_window()
+        self.resized()
+
+    def resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.canvas.resize(self.screen)
+        if not self.fullscreen:
+            self.windowed = self.screen.get_size()
+        if self.scene is not None:
+            self.scene.full_redraw()
+
+    def table_area(self) -> Rect:
+        w, h = self.screen.get_size()
+        return Rect(0, menubar.HEIGHT, w, h - menubar.HEIGHT - STATUS_H)
+
+    def card_aspect(self) -> float:
+        w, h = self.sheet.cell
+        return w / h
+
+    # ----------------------------------------------------------- options
+    def option(self, name: str):
+        return self.prefs.get(name, DEFAULT_PREFS.get(name))
+
+    def set_option(self, name: str, value) -> None:
+        self.prefs[name] = value
+        if name == "sound":
+            self.sounds.enabled = value
+        self.save_prefs()
+
+    def prefs_path(self) -> Path:
+        return storage.data_dir() / "preferences.json"
+
+    def load_prefs(self) -> dict:
+        prefs = {k: (dict(v) if isinstance(v, dict) else v) for k, v in DEFAULT_PREFS.items()}
+        data, problem = storage.load_json(self.prefs_path(), "preferences")
+        if problem:
+            self.problems = [problem]
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key in prefs and isinstance(value, type(prefs[key])):
+                    prefs[key] = value
+        return prefs
+
+    def save_prefs(self) -> None:
+        if self.args.screenshot:
+            return
+        if not self.fullscreen and self.screen is not None:
+            self.prefs["window"] = list(self.screen.get_size())
+        problem = storage.save_json(self.prefs_path(), storage.wrap("preferences", self.prefs))
+        if problem:
+            self.set_message(problem)
+
+    # ----------------------------------------------------------- scenes
+    def start_game(self, name: str, seed: int | None = None) -> None:
+        options = {}
+        if name in ("republic", "smith", "prince"):
+            options["rule"] = self.args.rule if self.args.rule and self.args.game == name \
+                else self.prefs["rules"].get(name)
+        if name == "chinese-puzzle":
+            options["redeals"] = self.args.redeals or self.prefs["redeals"]
+            options["aces"] = self.args.aces or self.prefs["aces"]
+        self.game = engine.new_game(name, seed=seed, **options)
+        self.prefs["last_game"] = name
+        self.save_prefs()
+        self.message = ""
+        self.menu.open(None)
+        self.scene = Table(self, self.game, opening=not (self.args.screenshot or self.args.no_animation))
+        self.scene.full_redraw()
+
+    def show_start(self) -> None:
+        self.game = None
+        self.scene = StartScreen(self, self.prefs["last_game"])
+        self.scene.full_redraw()
+
+    def new_game(self) -> None:
+        if self.game is None:
+            return
+
+        def deal(choice: str = "New Game") -> None:
+            if choice == "New Game":
+                self.start_game(self.game.name)
+        if self.game.started and not self.game.over:
+            self.ask("A game is under way. Deal a new one?", ("New Game", "Cancel"), deal)
+        else:
+            deal()
+
+    def choose_game(self, name: str) -> None:
+        def go(choice: str = "Play") -> None:
+            if choice == "Play":
+                self.start_game(name)
+        if self.game is not None and self.game.started and not self.game.over:
+            self.ask(f"Leave the game under way for {TITLES[name]}?", ("Play", "Cancel"), go)
+        else:
+            go()
+
+    # ----------------------------------------------------------- chrome
+    message = ""
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+        if isinstance(self.scene, Table):
+            self.scene.render()
+            self.scene.refresh([self.chrome_rect("status")])
+
+    def chrome_rect(self, which: str) -> Rect:
+        w, h = self.screen.get_size()
+        if which == "status":
+            return Rect(0, h - STATUS_H, w, STATUS_H)
+        return Rect(0, 0, w, menubar.HEIGHT)
+
+    def status_text(self) -> tuple[str, str]:
+        g = self.game
+        if g is None:
+            return "Card Shell", ""
+        left = TITLES[g.name]
+        if "rule" in g.options:
+            left += f", {RULE_TITLES[g.options['rule']]}"
+        left += f"  -  deal {g.seed}"
+        parts = [f"moves {len(g.history)}"]
+        if g.name == "chinese-puzzle":
+            parts.append(f"redeals left {g.redeals_left}")
+        if g.name == "republic" and g.redeals_left >= 0:
+            parts.append(f"redeals left {g.redeals_left}")
+        if g.name == "smith":
+            parts.append(f"deals left {g.deals_left}")
+        if g.won:
+            state = "Won!"
+        elif g.over:
+            state = "No move left"
+        elif getattr(g, "stuck", False):
+            state = "Stuck: " + ("use a shuffle" if g.name == "gaps" else "redeal")
+        else:
+            state = self.message
+        return left, "   ".join(([state] if state else []) + parts)
+
+    def draw_chrome(self, surface: pygame.Surface) -> None:
+        self.menu.draw_bar(surface)
+        bar = self.chrome_rect("status")
+        pygame.draw.rect(surface, (30, 30, 34), bar)
+        left, right = self.status_text()
+        self.canvas.text(surface, left, bar.inflate(-24, 0), 20, (225, 225, 215), "left", shadow=False)
+        self.canvas.text(surface, right, bar.inflate(-24, 0), 20, (225, 225, 215), "right", shadow=False)
+
+    # ----------------------------------------------------------- menus
+    def menus(self) -> list[Menu]:
+        g = self.game
+        playing = g is not None
+        game_menu = Menu("Game", [
+            Item("New Game", self.new_game, "Ctrl+N", playing),
+            Item("Choose a Game...", self.show_start, "Ctrl+G"),
+            separator(),
+            *[Item(f"{n + 1}. {title}", lambda name=name: self.choose_game(name),
+                   checked=bool(g and g.name == name)) for n, (name, title, _, _) in enumerate(START_GAMES)],
+            separator(),
+            Item("Quit", self.quit, "Ctrl+Q"),
+        ])
+        edit = Menu("Edit", [
+            Item("Undo", self.undo, "Ctrl+Z", playing and (g.can_undo or (g.name == "gaps" and g.can_redo))),
+            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo),
+        ])
+        options = Menu("Options", [
+            Item("Drag to Move", lambda: self.set_option("move_style", "drag"),
+                 checked=self.option("move_style") == "drag"),
+            Item("Click to Move", lambda: self.set_option("move_style", "click"),
+                 checked=self.option("move_style") == "click"),
+            separator(),
+            Item("Sound", lambda: self.set_option("sound", not self.option("sound")),
+                 checked=bool(self.option("sound"))),
+            Item("Fast Aces", lambda: self.set_option("fast_aces", not self.option("fast_aces")),
+                 checked=bool(self.option("fast_aces"))),
+            Item("Auto Reshuffle", lambda: self.set_option("auto_reshuffle", not self.option("auto_reshuffle")),
+                 checked=bool(self.option("auto_reshuffle"))),
+            separator(),
+            Item("Fullscreen", self.toggle_fullscreen, "F11", checked=self.fullscreen),
+        ])
+        return [game_menu, edit, options]
+
+    def undo(self) -> None:
+        if isinstance(self.scene, Table):
+            self.scene.undo()
+
+    def redo(self) -> None:
+        if isinstance(self.scene, Table):
+            self.scene.redo()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------- dialogs
+    def alert(self, message: str, title: str = "", on_close=None) -> None:
+        self.ask(message, ("OK",), on_close, title)
+
+    def ask(self, message: str, buttons: tuple[str, ...], on_close=None, title: str = "") -> None:
+        self.dialogs.append(Dialog(message, buttons, title, on_close))
+        self.modal = True
+        self.redraw_all()
+
+    def redraw_all(self) -> None:
+        """Background to screen, then the open dialog or menu over it."""
+        self.screen.blit(self.canvas.background, (0, 0))
+        if self.dialogs:
+            self.dialogs[-1].draw(self.screen, self.fonts)
+        elif self.menu.is_open:
+            self.menu.draw_open(self.screen)
+        pygame.display.flip()
+
+    def close_dialog(self, choice: str) -> None:
+        dialog = self.dialogs.pop()
+        self.modal = bool(self.dialogs)
+        if self.scene is not None:
+            self.scene.render() if hasattr(self.scene, "render") else None
+        self.redraw_all()
+        if dialog.on_close:
+            dialog.on_close(choice)
+
+    # ----------------------------------------------------------- table hooks
+    def on_game_changed(self) -> None:
+        """After every move: stuck notices, which the table acts on."""
+        g = self.game
+        if g is None or g.won or g.over:
+            return
+        if getattr(g, "stuck", False) and g.explain("redeal") is None:
+            word = "shuffle" if g.name == "gaps" else "redeal"
+            auto = g.name == "chinese-puzzle" or self.option("auto_reshuffle")
+            text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
+
+            def done(_choice: str = "OK") -> None:
+                if auto and self.scene is not None and g is self.game and g.explain("redeal") is None:
+                    self.scene.try_move("redeal")
+            self.scene.after_actors.append(lambda: self.alert(text, on_close=done)) if self.scene.actors \
+                else self.alert(text, on_close=done)
+
+    def hint_at(self, pos) -> None:
+        self.sounds.play("beep")
+
+    def blank_clicked(self, place: str) -> None:
+        pass
+
+    def win_message(self) -> str:
+        return f"You won {TITLES[self.game.name]} in {len(self.game.history)} moves!"
+
+    def over_message(self) -> str:
+        return "No move is left: this game is over. Choose New Game (Ctrl+N) to play again."
+
+    # ----------------------------------------------------------- events
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if pygame.display.get_surface().get_size() != self.canvas.background.get_size():
+                self.resized()
+            return
+        if event.type == pygame.WINDOWEXPOSED:
+            self.redraw_all()
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
+                event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return
+        if self.dialogs:
+            choice = self.dialogs[-1].handle(event)
+            if choice is not None:
+                self.close_dialog(choice)
+            elif event.type == pygame.KEYDOWN:
+                self.redraw_all()
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
+            was_open = self.menu.is_open
+            result = self.menu.handle(event)
+            if result in ("redraw", "close", "run"):
+                if result != "run" or self.menu.is_open or was_open:
+                    if self.scene is not None and hasattr(self.scene, "render"):
+                        self.scene.render()
+                    self.redraw_all()
+                return
+            if result == "ignore":
+                return
+        if event.type == pygame.KEYDOWN:
+            if self.menu.shortcut(event):
+                return
+            if event.key == pygame.K_ESCAPE and isinstance(self.scene, Table):
+                self.scene.cancel_carry()
+                self.scene.set_selected(None)
+                return
+        if self.scene is not None:
+            self.scene.handle(event)
+
+    # ----------------------------------------------------------- the loop
+    def busy(self) -> bool:
+        return bool(self.scene is not None and self.scene.busy) or bool(pygame.mouse.get_pressed()[0])
+
+    def step(self, block: bool = True) -> None:
+        """One pass: wait if idle, take input, update in fixed steps, draw."""
+        if block and not self.busy():
+            tick = self.scene.next_tick() if self.scene is not None else None
+            idle.wait(tick)
+            self._last = time.perf_counter()
+            self._lag = 0.0
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        now = time.perf_counter()
+        dt = now - self._last
+        self._last = now
+        if isinstance(self.scene, Table):
+            self.scene.real_time(dt)
+        self._lag += min(dt, 0.25)
+        steps = 0
+        while self._lag >= STEP and steps < MAX_STEPS:
+            self.scene.update(STEP)
+            self._lag -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            self._lag = 0.0
+        if not self.dialogs and not self.menu.is_open:
+            dirty = self.scene.draw_overlay()
+            if dirty:
+                pygame.display.update(dirty)
+
+    def run(self) -> int:
+        self._last = time.perf_counter()
+        self._lag = 0.0
+        if self.args.game:
+            self.start_game(self.args.game, self.args.seed)
+        else:
+            self.show_start()
+        if self.problems:
+            self.alert("\n".join(self.problems))
+        if self.args.screenshot:
+            self.scene.full_redraw()
+            pygame.image.save(self.screen, self.args.screenshot)
+            return 0
+        clock = pygame.time.Clock()
+        while self.running:
+            self.step()
+            if self.busy():
+                clock.tick(FPS)
+        self.save_prefs()
+        self.sounds.stop()
+        pygame.quit()
+        return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    app = App(args)
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

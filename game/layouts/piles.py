@@ -1,0 +1,149 @@
+"""The Card Shell tables: The Republic, The Smith and The Prince.
+
+Columns fan downwards and squeeze to stay on screen; foundations, stock,
+talon, packets and reserve sit where each manual puts them.
+"""
+
+from __future__ import annotations
+
+from pygame import Rect
+
+from .base import Label, Layout, Picture, card_size_for
+
+GAP = 0.12        # between piles, in card widths
+FAN = 0.27        # face-up fan, in card heights
+DOWN_FAN = 0.12   # face-down fan
+
+
+def _columns(layout: Layout, game, left: int, top: int, bottom: int, spacing: dict) -> None:
+    cw, ch = layout.card
+    dx = int(cw * (1 + GAP))
+    for i, col in enumerate(game.position()["columns"]):
+        place = f"c{i + 1}"
+        slot = layout.add_slot(place, Rect(left + i * dx, top, cw, ch), "column")
+        slot.drop = Rect(slot.rect.x, top, cw, bottom - top)
+        step = int(ch * FAN * spacing.get(place, 1.0))
+        layout.add_pile(place, col, step=(0, step), bottom=bottom)
+
+
+def _row(layout: Layout, places: list[str], left: int, top: int, kind: str) -> None:
+    cw, ch = layout.card
+    dx = int(cw * (1 + GAP))
+    for k, place in enumerate(places):
+        layout.add_slot(place, Rect(left + k * dx, top, cw, ch), kind)
+
+
+def _foundations(layout: Layout, tops: list[str | None]) -> None:
+    for j, top in enumerate(tops):
+        if top is not None:
+            layout.add_pile(f"f{j + 1}", [top])
+
+
+def _stock(layout: Layout, place: str, size: int, rect: Rect, empty_picture: str) -> None:
+    """A face-down pile drawn as a short stack, its count underneath."""
+    cw, ch = layout.card
+    layout.add_slot(place, rect, "stock", outline=None if size else "outline")
+    if size:
+        shown = min(3, (size + 9) // 10)
+        for i in range(shown):
+            layout.sprites.append(_back(place, i, Rect(rect.x + 2 * i, rect.y - 2 * i, cw, ch)))
+    else:
+        layout.pictures.append(Picture(empty_picture, Rect(rect), place=place))
+    text = max(12, int(ch * 0.16))
+    layout.labels.append(Label(str(size), Rect(rect.x, rect.bottom + 2, cw, text + 4), text))
+
+
+def _back(place: str, index: int, rect: Rect):
+    from .base import Sprite
+    return Sprite("", place, index, rect, face_up=False)
+
+
+def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
+    cw, ch = card_size_for(10.5 + 10 * GAP + 0.4, 5.9, area, aspect)
+    layout = Layout(area.size, (cw, ch))
+    dx = int(cw * (1 + GAP))
+    width = dx * 9 + cw + int(0.5 * cw)
+    left = area.x + (area.w - width) // 2
+    top = area.y + int(0.12 * ch)
+    pos = game.position()
+    stock_rect = Rect(left, top, cw, ch)
+    _stock(layout, "stock", len(pos["stock"]), stock_rect, "redeal" if game.can_redeal else "no-redeal")
+    if pos["turned"] is not None:
+        layout.add_slot("s", stock_rect, "turned", outline=None)
+        layout.add_pile("s", [pos["turned"]])
+    layout.add_slot("t", Rect(left + dx, top, cw, ch), "talon")
+    if pos["talon"]:
+        layout.add_pile("t", pos["talon"][-2:])
+        for s in layout.pile("t"):
+            s.index += len(pos["talon"]) - len(layout.pile("t"))
+    f_left = left + 2 * dx + int(0.5 * cw)
+    _row(layout, [f"f{j + 1}" for j in range(8)], f_left - dx * 0, top, "foundation")
+    for j in range(8):
+        layout.slots[f"f{j + 1}"].rect.x = f_left + j * dx - int(0.0 * cw)
+    _foundations(layout, pos["foundations"])
+    # the foundations take the last 8 of 10 slots, so the row ends with the columns
+    shift = left + dx * 9 - layout.slots["f8"].rect.x
+    for j in range(8):
+        layout.slots[f"f{j + 1}"].rect.x += shift
+    for s in layout.sprites:
+        if s.place.startswith("f"):
+            s.rect.x = layout.slots[s.place].rect.x
+    p_top = top + ch + int(0.3 * ch)
+    for i, packet in enumerate(pos["packets"]):
+        place = f"p{i + 1}"
+        layout.add_slot(place, Rect(left + i * dx, p_top, cw, ch), "packet", outline=None)
+        ups = [False] * len(packet)
+        if packet and game.packet_face_up(i):
+            ups[-1] = True
+        layout.add_pile(place, [c if up else "" for c, up in zip(packet, ups)], face_up=ups,
+                        step=(0, int(ch * DOWN_FAN)))
+    c_top = p_top + ch + int(2 * DOWN_FAN * ch) + int(0.25 * ch)
+    _columns(layout, game, left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    return layout
+
+
+def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
+    cw, ch = card_size_for(9.5 + 9 * GAP + 0.4, 5.2, area, aspect)
+    layout = Layout(area.size, (cw, ch))
+    dx = int(cw * (1 + GAP))
+    width = dx * 8 + cw + int(0.5 * cw)
+    left = area.x + (area.w - width) // 2
+    top = area.y + int(0.12 * ch)
+    pos = game.position()
+    _stock(layout, "stock", len(pos["stock"]), Rect(left, top, cw, ch), "no-redeal")
+    c_left = left + dx + int(0.5 * cw)
+    _row(layout, [f"f{j + 1}" for j in range(8)], c_left, top, "foundation")
+    _foundations(layout, pos["foundations"])
+    controls = int(0.22 * ch)
+    c_top = top + ch + int(0.3 * ch) + controls
+    for i in range(8):
+        x = c_left + i * dx
+        w = cw // 3
+        for k, (name, change) in enumerate((("space-less", "less"), ("space-reset", "reset"),
+                                            ("space-more", "more"))):
+            layout.pictures.append(Picture(name, Rect(x + k * w, c_top - controls, w, controls - 2),
+                                           place=f"spacing:c{i + 1}:{change}"))
+    _columns(layout, game, c_left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    return layout
+
+
+def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
+    cw, ch = card_size_for(10.5 + 9 * GAP + 0.4, 5.6, area, aspect)
+    layout = Layout(area.size, (cw, ch))
+    dx = int(cw * (1 + GAP))
+    width = dx * 9 + cw + int(0.5 * cw)
+    left = area.x + (area.w - width) // 2
+    top = area.y + int(0.12 * ch)
+    pos = game.position()
+    r_left = left + dx  # the reserve row sits centred over the columns
+    _row(layout, [f"r{i + 1}" for i in range(7)], r_left, top, "reserve")
+    for i, c in enumerate(pos["reserve"]):
+        if c is not None:
+            layout.add_pile(f"r{i + 1}", [c])
+    f_x = left + dx * 9 + int(0.5 * cw)
+    for j in range(4):
+        layout.add_slot(f"f{j + 1}", Rect(f_x, top + j * int(ch * 1.08), cw, ch), "foundation")
+    _foundations(layout, pos["foundations"])
+    c_top = top + ch + int(0.35 * ch)
+    _columns(layout, game, left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    return layout

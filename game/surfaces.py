@@ -1,0 +1,191 @@
+"""The original's three surfaces: the background (the table with every card
+at rest), the screen, and the card sheet; plus the drawing they share.
+
+Moving cards never touch the background: each frame restores the background
+under a moving card's old rectangle and draws the card at its new one, and
+only the union of the two goes to the display.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from pygame import Rect
+
+from engine.cards import BY_NAME
+
+from .layouts import Layout
+
+TABLES = {   # table backgrounds: name -> felt colour
+    "green": (24, 98, 56),
+    "blue": (26, 64, 112),
+    "red": (112, 30, 36),
+    "grey": (70, 74, 78),
+}
+HIGHLIGHT = (255, 214, 90)
+TEXT = (240, 240, 228)
+
+
+class Fonts:
+    """pygame's own font at any size, each loaded once."""
+
+    def __init__(self) -> None:
+        self._cache: dict[int, pygame.font.Font] = {}
+
+    def get(self, size: int) -> pygame.font.Font:
+        size = max(8, int(size))
+        if size not in self._cache:
+            self._cache[size] = pygame.font.Font(None, size)
+        return self._cache[size]
+
+
+def felt(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+    """A felt-like table: the colour with a fine, fixed grain and a soft vignette."""
+    w, h = max(size[0], 1), max(size[1], 1)
+    rng = np.random.default_rng(7)
+    grain = rng.normal(0.0, 5.0, (w, h)).astype(np.float32)
+    xs = np.linspace(-1.0, 1.0, w, dtype=np.float32)[:, None]
+    ys = np.linspace(-1.0, 1.0, h, dtype=np.float32)[None, :]
+    light = 1.08 - 0.22 * (xs * xs * 0.6 + ys * ys)
+    rgb = np.empty((w, h, 3), dtype=np.float32)
+    for k in range(3):
+        rgb[:, :, k] = colour[k] * light + grain
+    surface = pygame.Surface((w, h))
+    pygame.surfarray.blit_array(surface, np.clip(rgb, 0, 255).astype(np.uint8))
+    return surface
+
+
+class Canvas:
+    """Draws layouts onto the background and moving things onto the screen."""
+
+    def __init__(self, screen: pygame.Surface, sheet, fonts: Fonts) -> None:
+        self.screen = screen
+        self.sheet = sheet
+        self.fonts = fonts
+        self.background = pygame.Surface(screen.get_size()).convert()
+        self.table_name = "green"
+        self.back_index = 0
+        self._felt: pygame.Surface | None = None
+        self._shadow: dict[tuple[int, int], pygame.Surface] = {}
+        self._glow: dict[tuple[int, int], pygame.Surface] = {}
+        self._marks: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def resize(self, screen: pygame.Surface) -> None:
+        self.screen = screen
+        if self.background.get_size() != screen.get_size():
+            self.background = pygame.Surface(screen.get_size()).convert()
+            self._felt = None
+
+    def set_table(self, name: str) -> None:
+        if name in TABLES and name != self.table_name:
+            self.table_name = name
+            self._felt = None
+
+    # ----------------------------------------------------------- images
+    def card_image(self, name: str, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
+        if face_up and name:
+            return self.sheet.face_at(int(BY_NAME[name]), *size)
+        return self.sheet.back_at(self.back_index, *size)
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        if size not in self._shadow:
+            w, h = size
+            s = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            for i, alpha in enumerate((18, 26, 34, 44)):
+                pygame.draw.rect(s, (0, 0, 0, alpha), Rect(4 - i, 4 - i, w + 2 * i, h + 2 * i),
+                                 border_radius=max(4, w // 12) + i)
+            self._shadow[size] = s
+        return self._shadow[size]
+
+    def glow(self, size: tuple[int, int]) -> pygame.Surface:
+        """The light over a legal destination."""
+        if size not in self._glow:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            radius = max(4, min(size) // 10)
+            s.fill((0, 0, 0, 0))
+            pygame.draw.rect(s, (*HIGHLIGHT, 70), s.get_rect(), border_radius=radius)
+            pygame.draw.rect(s, (*HIGHLIGHT, 230), s.get_rect(), width=max(2, min(size) // 30),
+                             border_radius=radius)
+            self._glow[size] = s
+        return self._glow[size]
+
+    def mark(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
+        """Small pictures drawn here rather than taken from the sheet: a dead
+        gap, The Smith's spacing buttons."""
+        key = (kind, *size)
+        if key not in self._marks:
+            w, h = size
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            ink = (230, 230, 215, 200)
+            if kind == "dead":
+                s.blit(self.sheet.picture_at("outline", w, h), (0, 0))
+                pad = w // 4
+                pygame.draw.line(s, (0, 0, 0, 90), (pad, h // 2 - (w - 2 * pad) // 2),
+                                 (w - pad, h // 2 + (w - 2 * pad) // 2), max(2, w // 16))
+                pygame.draw.line(s, (0, 0, 0, 90), (w - pad, h // 2 - (w - 2 * pad) // 2),
+                                 (pad, h // 2 + (w - 2 * pad) // 2), max(2, w // 16))
+            elif kind in ("space-less", "space-more"):
+                cx, m = w // 2, max(2, h // 5)
+                pts = [(cx - h // 2, h - m), (cx + h // 2, h - m), (cx, m)] if kind == "space-less" \
+                    else [(cx - h // 2, m), (cx + h // 2, m), (cx, h - m)]
+                pygame.draw.polygon(s, ink, pts)
+            elif kind == "space-reset":
+                pygame.draw.circle(s, ink, (w // 2, h // 2), max(2, h // 4))
+            self._marks[key] = s
+        return self._marks[key]
+
+    # ----------------------------------------------------------- background
+    def render_felt(self) -> None:
+        """The bare table over the whole background."""
+        bg = self.background
+        if self._felt is None or self._felt.get_size() != bg.get_size():
+            self._felt = felt(bg.get_size(), TABLES[self.table_name]).convert()
+        bg.blit(self._felt, (0, 0))
+
+    def render(self, layout: Layout, hidden: set, parked: list, chrome) -> None:
+        """Draw the whole background: felt, empty places, resting cards,
+        labels, pictures, and the chrome (menu and status bars) on top."""
+        bg = self.background
+        self.render_felt()
+        occupied = {s.place for s in layout.sprites if s.key not in hidden}
+        for slot in layout.slots.values():
+            if slot.outline and slot.place not in occupied:
+                if slot.outline == "dead":
+                    bg.blit(self.mark("dead", slot.rect.size), slot.rect)
+                else:
+                    bg.blit(self.sheet.picture_at(slot.outline, *slot.rect.size), slot.rect)
+        for pic in layout.pictures:
+            if pic.name.startswith("space-"):
+                bg.blit(self.mark(pic.name, pic.rect.size), pic.rect)
+            else:
+                bg.blit(self.sheet.picture_at(pic.name, *pic.rect.size), pic.rect)
+        for s in layout.sprites:
+            if s.key not in hidden:
+                bg.blit(self.card_image(s.card, s.face_up, s.rect.size), s.rect)
+        for name, face_up, rect in parked:
+            bg.blit(self.card_image(name, face_up, rect.size), rect)
+        for label in layout.labels:
+            self.text(bg, label.text, label.rect, label.size, label.colour, label.align)
+        if chrome is not None:
+            chrome(bg)
+
+    def text(self, target: pygame.Surface, text: str, rect: Rect, size: int,
+             colour=TEXT, align: str = "center", shadow: bool = True) -> Rect:
+        font = self.fonts.get(size)
+        image = font.render(text, True, colour)
+        box = image.get_rect()
+        box.centery = rect.centery
+        if align == "left":
+            box.left = rect.left
+        elif align == "right":
+            box.right = rect.right
+        else:
+            box.centerx = rect.centerx
+        if shadow:
+            target.blit(font.render(text, True, (0, 0, 0)), box.move(1, 1))
+        target.blit(image, box)
+        return box
+
+    def restore(self, rect: Rect) -> None:
+        """Copy the background under ``rect`` back to the screen."""
+        self.screen.blit(self.background, rect, rect)

@@ -1,0 +1,660 @@
+"""A game on the table: the pointer, the cards in flight, and what to redraw.
+
+The table never decides a rule.  It asks the engine what may be picked up
+(``pickup_reason``), whether a drop is a move (``explain``), and plays it;
+the engine's events say which cards went where, and the table animates them
+from where they were drawn to where the new layout puts them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+import engine
+from engine import events as ev
+
+from .anim import Actor
+from .layouts import Layout, build
+
+DRAG_THRESHOLD = 4          # pixels before a press becomes a drag
+DOUBLE_CLICK = 0.4          # seconds
+FLY = 0.16                  # seconds for a card to settle
+ILLEGAL_TRIES = 3           # beeps before the alert says why
+
+
+@dataclass
+class Carry:
+    """Cards picked up: by dragging, or by a click in click-to-move mode."""
+    place: str
+    index: int
+    count: int
+    grab: tuple[int, int]                    # pointer offset from the first card
+    cards: list[tuple[str, bool, Rect]]      # name, face up, home rect
+    rects: list[Rect] = field(default_factory=list)
+    by_click: bool = False
+
+    @property
+    def keys(self) -> list[tuple[str, int]]:
+        return [(self.place, self.index + k) for k in range(self.count)]
+
+    def move_to(self, pointer: tuple[int, int]) -> None:
+        x0, y0 = self.cards[0][2].topleft
+        dx, dy = pointer[0] - self.grab[0] - x0, pointer[1] - self.grab[1] - y0
+        self.rects = [r.move(dx, dy) for _, _, r in self.cards]
+
+    @property
+    def rect(self) -> Rect:
+        return self.rects[0].unionall(self.rects[1:])
+
+
+@dataclass
+class Press:
+    place: str
+    index: int
+    pos: tuple[int, int]
+
+
+class Table:
+    """One game being played.  ``app`` supplies the canvas, sounds, options,
+    the table's area and alerts."""
+
+    def __init__(self, app, game: engine.Game, opening: bool = True) -> None:
+        self.app = app
+        self.game = game
+        self.ui: dict = {"spacing": {}, "timer_shown": True, "timer_text": "0:00"}
+        self.hidden: set[tuple[str, int]] = set()
+        self.parked: list[list] = []       # [name, face_up, rect]: cards shown where no pile holds them
+        self.actors: list[Actor] = []
+        self.now = 0.0
+        self.carry: Carry | None = None
+        self.press: Press | None = None
+        self.selected: tuple[str, int] | None = None
+        self.glow: Rect | None = None
+        self.illegal = 0
+        self.last_click: tuple[float, tuple[str, int] | None] = (0.0, None)
+        self.elapsed = 0.0
+        self.message = ""
+        self.after_actors: list = []       # things to do once every card has landed
+        self._overlay: dict[int, Rect] = {}
+        self._pending: list[Rect] = []
+        self.layout = self.build()
+        if opening:
+            self.animate(game.opening_events, old=None)
+        self.render()
+
+    # ----------------------------------------------------------- layout
+    def build(self) -> Layout:
+        minutes, seconds = divmod(int(self.elapsed), 60)
+        self.ui["timer_text"] = f"{minutes}:{seconds:02d}"
+        return build(self.game, self.app.table_area(), self.app.card_aspect(), self.ui)
+
+    def render(self) -> None:
+        """Redraw the whole background (off screen)."""
+        self.app.canvas.render(self.layout, self.hidden, self.parked, self.app.draw_chrome)
+
+    def full_redraw(self) -> None:
+        """Rebuild for a new size or a new game: everything repainted once."""
+        self.layout = self.build()
+        self.render()
+        self.app.screen.blit(self.app.canvas.background, (0, 0))
+        self._overlay.clear()
+        self._pending.clear()
+        self.draw_overlay()
+        pygame.display.flip()
+        self.dump_layout()
+
+    def dump_layout(self) -> None:
+        path = self.app.dump_path
+        if path:
+            data = self.layout.to_json()
+            data["game"] = self.game.name
+            data["history"] = self.game.history
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+
+    def relayout(self) -> None:
+        """After a move: new layout, background redrawn off screen, and only
+        what changed copied to the screen."""
+        old = self.layout
+        self.layout = self.build()
+        self.render()
+        self.refresh(changed_rects(old, self.layout) + [self.app.chrome_rect("status")])
+        self.dump_layout()
+
+    def refresh(self, rects: list[Rect]) -> None:
+        for r in rects:
+            self.app.canvas.restore(r)
+        self._pending.extend(rects)
+
+    # ----------------------------------------------------------- time
+    @property
+    def busy(self) -> bool:
+        return bool(self.actors or self.carry or self.press)
+
+    def real_time(self, dt: float) -> None:
+        """Wall-clock time passing (the Gaps timer counts real seconds, even
+        across the loop's idle sleeps)."""
+        if self.timer_running:
+            before = int(self.elapsed)
+            self.elapsed += dt
+            if int(self.elapsed) != before:
+                self.tick_timer()
+
+    def update(self, step: float) -> None:
+        self.now += step
+        for actor in self.actors:
+            if not actor.started and self.now >= actor.t0:
+                actor.started = True
+                if actor.on_start:
+                    actor.on_start()
+            if actor.started and not actor.done and actor.finished(self.now):
+                actor.done = True
+                if actor.on_land:
+                    actor.on_land()
+        if self.actors and all(a.done for a in self.actors):
+            self.actors.clear()
+            todo, self.after_actors = self.after_actors, []
+            for thing in todo:
+                thing()
+
+    @property
+    def timer_running(self) -> bool:
+        return (self.game.name == "gaps" and not self.app.modal and not self.game.over
+                and not getattr(self.app, "paused", False))
+
+    def next_tick(self) -> float | None:
+        """Seconds until the table needs to draw by itself (the timer)."""
+        if not self.timer_running:
+            return None
+        return 1.0 - (self.elapsed % 1.0)
+
+    def tick_timer(self) -> None:
+        old = [lb for lb in self.layout.labels if lb.name == "timer"]
+        self.layout = self.build()
+        self.render()
+        self.refresh([lb.rect for lb in old])
+
+    # ----------------------------------------------------------- drawing
+    def draw_overlay(self) -> list[Rect]:
+        """Restore what moving things covered, draw them where they are now;
+        returns the rectangles to send to the display."""
+        canvas, screen = self.app.canvas, self.app.screen
+        for r in self._overlay.values():
+            canvas.restore(r)
+        new: dict[int, Rect] = {}
+        if self.glow is not None:
+            screen.blit(canvas.glow(self.glow.size), self.glow)
+            new[-1] = Rect(self.glow)
+        if self.selected is not None and self.carry is None:
+            sprite = self.layout.sprite(*self.selected)
+            if sprite is not None:
+                screen.blit(canvas.glow(sprite.rect.size), sprite.rect)
+                new[-2] = Rect(sprite.rect)
+        for n, actor in enumerate(self.actors):
+            rect = actor.at(self.now) if actor.started and not actor.done else None
+            if rect is not None:
+                screen.blit(canvas.shadow(rect.size), rect.move(-2, 0))
+                screen.blit(canvas.card_image(actor.card, actor.face_up, rect.size), rect)
+                new[n] = rect.inflate(10, 10)
+        if self.carry is not None:
+            for k, ((name, up, _), rect) in enumerate(zip(self.carry.cards, self.carry.rects)):
+                screen.blit(canvas.shadow(rect.size), rect.move(-1, 3))
+                screen.blit(canvas.card_image(name, up, rect.size), rect)
+                new[1000 + k] = rect.inflate(14, 14)
+        dirty = list(self._pending)
+        self._pending.clear()
+        for key in set(self._overlay) | set(new):
+            a, b = self._overlay.get(key), new.get(key)
+            dirty.append(a.union(b) if a and b else (a or b))
+        self._overlay = new
+        return dirty
+
+    # ----------------------------------------------------------- moves
+    def try_move(self, text: str, carried: Carry | None = None) -> bool:
+        """Play ``text`` if the engine allows it; otherwise beep (and, after
+        three tries in a row, say why).  Returns whether it was played."""
+        reason = self.game.explain(text)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        self.illegal = 0
+        old = self.layout
+        events = self.game.play(text)
+        self.after_play(events, old, carried)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.app.sounds.play("beep")
+        self.illegal += 1
+        if self.illegal >= ILLEGAL_TRIES:
+            self.illegal = 0
+            self.app.alert(reason)
+
+    def after_play(self, events: list[ev.Event], old: Layout, carried: Carry | None = None) -> None:
+        self.selected = None
+        self.animate(events, old, carried)
+        self.relayout()
+        self.app.on_game_changed()
+
+    def undo(self) -> None:
+        if self.carry:
+            self.cancel_carry()
+        old = self.layout
+        events = self.game.undo() if self.game.can_undo else self.game.redo() if (
+            self.game.name == "gaps" and self.game.can_redo) else []
+        if events:
+            self.app.sounds.play("place")
+            self.after_play(events, old)
+
+    def redo(self) -> None:
+        old = self.layout
+        events = self.game.redo()
+        if events:
+            self.after_play(events, old)
+
+    # ----------------------------------------------------------- animation
+    def animate(self, events: list[ev.Event], old: Layout | None, carried: Carry | None = None) -> None:
+        """Turn the engine's events into cards in flight, from where they were
+        drawn (the carried cards' rectangles, or ``old``) to the new layout."""
+        new = self.layout if old is None else build(self.game, self.app.table_area(),
+                                                    self.app.card_aspect(), self.ui)
+        self.layout = new
+        claimed: set[tuple[str, int]] = set()
+        carried_rects = {}
+        if carried is not None:
+            carried_rects = {name: rect for (name, _, _), rect in zip(carried.cards, carried.rects)}
+        start = max([self.now] + [a.t0 + a.duration for a in self.actors])
+        t = start
+        fast = self.app.option("fast_aces")
+        deck = Rect(0, 0, *new.card)
+        deck.midtop = (self.app.table_area().centerx, self.app.screen.get_height() + 10)
+        for event in events:
+            if isinstance(event, ev.CardMoved):
+                target = self.claim(new, event.dst, event.card, claimed, top=True)
+                src = carried_rects.pop(event.card, None) or self.where(old, event.src, event.card)
+                if target is not None and src is not None:
+                    self.fly(event.card, True, src, target, t, land_sound="place")
+                    t += 0.02 if carried else 0.06
+            elif isinstance(event, ev.CardsDealt):
+                source = self.where(old, "stock", "") if event.source != "deck" else deck
+                self.app.sounds.play("shuffle" if event.source == "deck" else "deal")
+                for card, place in event.cards:
+                    target = self.claim(new, place, card, claimed, top=event.source != "deck")
+                    begin = source or deck
+                    if target is not None:
+                        self.fly(card, target.face_up if hasattr(target, "face_up") else True, begin,
+                                 target, t, duration=0.22, land_sound=None)
+                    elif new.slots.get(place):
+                        self.park(card, begin, new.slots[place].rect, t)
+                    t += 0.012 if event.source == "deck" else 0.05
+            elif isinstance(event, ev.Redealt):
+                self.app.sounds.play("shuffle")
+                middle = Rect(0, 0, *new.card)
+                middle.center = self.app.table_area().center
+                for card, place in event.cards:
+                    if card is None:
+                        continue
+                    target = self.claim(new, place, card, claimed, top=True)
+                    if target is not None:
+                        self.fly(card, True, middle, target, t, duration=0.25)
+                    elif new.slots.get(place):
+                        self.park(card, middle, new.slots[place].rect, t)
+                    t += 0.01
+            elif isinstance(event, ev.AcesRemoved):
+                t = max([t] + [a.t0 + a.duration for a in self.actors]) + 0.15
+                for card, place in event.cards:
+                    self.unpark(card, place, new, t)
+                    t += 0.0 if fast else 0.28
+            elif isinstance(event, ev.CardTurned):
+                self.app.sounds.play("turn")
+            elif isinstance(event, ev.Won):
+                self.after_actors.append(self.celebrate)
+            elif isinstance(event, ev.Over):
+                self.after_actors.append(self.game_over)
+        if self.actors:
+            self.render()
+
+    def claim(self, layout: Layout, place: str, card: str, claimed: set, top: bool):
+        """The sprite in ``layout`` a card lands on (hidden until it lands)."""
+        pile = layout.pile(place)
+        order = reversed(pile) if top else pile
+        fallback = None
+        for s in order:
+            if s.key in claimed:
+                continue
+            if s.card == card or (not s.face_up and not s.card):
+                claimed.add(s.key)
+                self.hidden.add(s.key)
+                return s
+            if fallback is None:
+                fallback = s
+        return None
+
+    def where(self, layout: Layout | None, place: str, card: str) -> Rect | None:
+        """Where a card was drawn before the move (or its place, or the stock)."""
+        if layout is None:
+            return None
+        for s in reversed(layout.pile(place)):
+            if s.card == card:
+                return Rect(s.rect)
+        for name in (place, "stock" if place == "s" else place):
+            if name in layout.slots:
+                pile = layout.pile(name)
+                return Rect(pile[-1].rect if pile else layout.slots[name].rect)
+        return None
+
+    def fly(self, card: str, face_up: bool, start: Rect, sprite, t0: float,
+            duration: float = FLY, land_sound: str | None = "place") -> None:
+        key, rect = sprite.key, Rect(sprite.rect)
+
+        def land() -> None:
+            self.hidden.discard(key)
+            s = self.layout.sprite(*key)
+            if s is not None:
+                self.app.canvas.background.blit(self.app.canvas.card_image(s.card, s.face_up, s.rect.size),
+                                                s.rect)
+                self.refresh([Rect(s.rect)])
+            if land_sound:
+                self.app.sounds.play(land_sound)
+
+        distance = abs(start.x - rect.x) + abs(start.y - rect.y)
+        dur = duration if distance > 4 else 0.0
+        self.actors.append(Actor(card, face_up, Rect(start), rect, t0, dur, on_land=land))
+
+    def park(self, card: str, start: Rect, rect: Rect, t0: float) -> None:
+        """A card that lands where no pile will hold it (an ace before it goes)."""
+        entry = [card, True, Rect(rect)]
+
+        def land() -> None:
+            self.parked.append(entry)
+            self.app.canvas.background.blit(self.app.canvas.card_image(card, True, rect.size), rect)
+            self.refresh([Rect(rect)])
+
+        self.actors.append(Actor(card, True, Rect(start), Rect(rect), t0, 0.22, on_land=land))
+
+    def unpark(self, card: str, place: str, layout: Layout, t0: float) -> None:
+        """An ace leaving the table, with its plink (unless "fast aces")."""
+        slot = layout.slots.get(place)
+        if slot is None:
+            return
+        rect = Rect(slot.rect)
+        away = rect.move(0, -rect.bottom - 20)
+        fast = self.app.option("fast_aces")
+
+        def start() -> None:
+            for entry in list(self.parked):
+                if entry[0] == card and entry[2] == rect:
+                    self.parked.remove(entry)
+            self.render()
+            self.refresh([Rect(rect)])
+            if not fast:
+                self.app.sounds.play("plink")
+
+        self.actors.append(Actor(card, True, rect, away, t0, 0.0 if fast else 0.35, on_start=start))
+
+    def celebrate(self) -> None:
+        """The win: every card hops, left to right, then the news."""
+        self.app.sounds.play("win")
+        sprites = [s for s in self.layout.sprites if s.face_up]
+        for s in sprites:
+            self.hidden.add(s.key)
+        self.render()
+        self.refresh([Rect(s.rect) for s in sprites])
+        left = min((s.rect.x for s in sprites), default=0)
+        for s in sprites:
+            delay = (s.rect.x - left) / max(1, self.layout.size[0]) * 0.9 + (s.index % 4) * 0.03
+            self.fly(s.card, True, s.rect, s, self.now + delay, duration=0.5, land_sound=None)
+            self.actors[-1].lift = s.rect.h * 0.6
+        self.after_actors.append(lambda: self.app.alert(self.app.win_message()))
+
+    def game_over(self) -> None:
+        self.app.alert(self.app.over_message())
+
+    # ----------------------------------------------------------- pointer
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            mods = pygame.key.get_mods()
+            if event.button == 3 or (event.button == 1 and mods & pygame.KMOD_ALT):
+                self.app.hint_at(event.pos)
+            elif event.button == 1:
+                self.pointer_down(event.pos, bool(mods & pygame.KMOD_SHIFT))
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer_moved(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pointer_up(event.pos)
+
+    def pointer_down(self, pos: tuple[int, int], shift: bool = False) -> None:
+        if self.actors:
+            self.finish_actors()
+        if self.carry is not None and self.carry.by_click:
+            self.drop(pos)
+            return
+        hit = self.layout.hit(pos)
+        if hit is None:
+            self.set_selected(None)
+            return
+        place, index = hit
+        if place == "stock":
+            self.click_stock()
+            return
+        if place == "hand":
+            self.try_move("redeal")
+            return
+        if place.startswith("spacing:"):
+            self.change_spacing(place)
+            return
+        if self.selected is not None and (place, index) != self.selected:
+            sel = self.selected
+            self.set_selected(None)
+            self.move_to(sel[0], sel[1], place)
+            return
+        if index is None:
+            self.app.blank_clicked(place)
+            return
+        if shift and hasattr(self.game, "foundation_move"):
+            self.to_foundation(place)
+            return
+        self.press = Press(place, index, pos)
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        if self.press is not None and self.carry is None:
+            if abs(pos[0] - self.press.pos[0]) + abs(pos[1] - self.press.pos[1]) >= DRAG_THRESHOLD:
+                press, self.press = self.press, None
+                self.pick_up(press.place, press.index, press.pos)
+        if self.carry is not None:
+            self.carry.move_to(pos)
+            self.update_glow(pos)
+
+    def pointer_up(self, pos: tuple[int, int]) -> None:
+        if self.carry is not None and not self.carry.by_click:
+            self.drop(pos)
+            return
+        press, self.press = self.press, None
+        if press is None:
+            return
+        key = (press.place, press.index)
+        when, last = self.last_click
+        now = time.monotonic()
+        self.last_click = (now, key)
+        if last == key and now - when < DOUBLE_CLICK:
+            self.set_selected(None)
+            self.double_click(press.place)
+            return
+        if self.app.option("move_style") == "click":
+            self.pick_up(press.place, press.index, pos, by_click=True)
+        else:
+            self.set_selected(key if self.selected != key and self.can_pick(press.place, press.index) else None)
+
+    def can_pick(self, place: str, index: int) -> bool:
+        count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
+        reason = self.game.pickup_reason(place, count)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        return True
+
+    def is_pile(self, place: str) -> bool:
+        return place[0] == "c" and self.game.name in ("republic", "smith", "prince")
+
+    def pick_up(self, place: str, index: int, pointer: tuple[int, int], by_click: bool = False) -> None:
+        sprite = self.layout.sprite(place, index)
+        if sprite is None or not sprite.face_up:
+            self.app.sounds.play("beep")
+            return
+        if not self.can_pick(place, index):
+            return
+        pile = self.layout.pile(place)
+        count = len(pile) - index if self.is_pile(place) else 1
+        # the pile's sprites above index, in order (a Republic talon shows only its top)
+        chosen = [s for s in pile if s.index >= index][:count]
+        self.set_selected(None)
+        grab = (pointer[0] - sprite.rect.x, pointer[1] - sprite.rect.y)
+        self.carry = Carry(place, index, count, grab, [(s.card, s.face_up, Rect(s.rect)) for s in chosen],
+                           by_click=by_click)
+        self.carry.move_to(pointer)
+        for s in chosen:
+            self.hidden.add(s.key)
+        self.render()
+        self.refresh([Rect(s.rect) for s in chosen])
+        self.update_glow(pointer)
+
+    def update_glow(self, pointer: tuple[int, int]) -> None:
+        carry = self.carry
+        glow = None
+        if carry is not None:
+            target = self.layout.drop_target(pointer, carry.rect, exclude=carry.place)
+            if target is not None and self.move_text(carry, target) is not None:
+                pile = self.layout.pile(target)
+                glow = Rect(pile[-1].rect if pile else self.layout.slots[target].rect)
+        self.glow = glow
+
+    def move_text(self, carry: Carry, target: str) -> str | None:
+        """The legal move that drops ``carry`` on ``target``, if any."""
+        suffix = f":{carry.count}" if carry.count > 1 else ""
+        texts = [f"{carry.place}-{target}{suffix}"]
+        if target.startswith("f"):
+            texts.append(f"{carry.place}-f{suffix}")
+        for text in texts:
+            if self.game.explain(text) is None:
+                return text
+        return None
+
+    def drop(self, pointer: tuple[int, int]) -> None:
+        carry, self.carry = self.carry, None
+        self.glow = None
+        target = self.layout.drop_target(pointer, carry.rect, exclude=carry.place)
+        moved_far = carry.rects[0].topleft != carry.cards[0][2].topleft
+        if target is not None:
+            text = self.move_text(carry, target)
+            if text is not None:
+                for key in carry.keys:
+                    self.hidden.discard(key)
+                self.illegal = 0
+                old = self.layout
+                events = self.game.play(text)
+                self.after_play(events, old, carry)
+                return
+            suffix = f":{carry.count}" if carry.count > 1 else ""
+            self.fly_back(carry)
+            self.refuse(self.game.explain(f"{carry.place}-{target}{suffix}") or "That move is not allowed.")
+            return
+        self.fly_back(carry)
+        if moved_far and carry.by_click is False and target is None:
+            pass
+
+    def fly_back(self, carry: Carry) -> None:
+        for (name, up, _home), rect, key in zip(carry.cards, carry.rects, carry.keys):
+            sprite = self.layout.sprite(*key)
+            if sprite is None:
+                self.hidden.discard(key)
+                continue
+            self.fly(name, up, rect, sprite, self.now, duration=0.18, land_sound=None)
+
+    def cancel_carry(self) -> None:
+        if self.carry is not None:
+            carry, self.carry = self.carry, None
+            self.glow = None
+            self.fly_back(carry)
+
+    def move_to(self, place: str, index: int, target: str) -> None:
+        """Click-then-click: the selected card onto the place clicked."""
+        count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
+        carry = Carry(place, index, count, (0, 0), [])
+        text = self.move_text(carry, target)
+        if text is None:
+            suffix = f":{count}" if count > 1 else ""
+            self.refuse(self.game.explain(f"{place}-{target}{suffix}") or "That move is not allowed.")
+            return
+        self.try_move(text)
+
+    def set_selected(self, key: tuple[str, int] | None) -> None:
+        self.selected = key
+
+    def double_click(self, place: str) -> None:
+        """Send a card to a foundation (Card Shell games), or to its only
+        destination (Gaps, Chinese Puzzle)."""
+        if hasattr(self.game, "foundation_move"):
+            self.to_foundation(place)
+            return
+        targets = [m for m in self.game.legal_moves() if m.src == place]
+        if len(targets) == 1:
+            self.try_move(str(targets[0]))
+        else:
+            self.refuse(self.game.pickup_reason(place) or "That card has no single place to go.")
+
+    def to_foundation(self, place: str) -> None:
+        move = self.game.foundation_move(place)
+        if move is None:
+            self.refuse(self.game.explain(f"{place}-f") or "That card cannot go to a foundation now.")
+        else:
+            self.try_move(str(move))
+
+    def click_stock(self) -> None:
+        for word in ("turn", "deal", "redeal"):
+            if self.game.explain(word) is None:
+                self.try_move(word)
+                return
+        self.refuse(self.game.explain("deal" if self.game.name == "smith" else "turn")
+                    or "The stock cannot be used now.")
+
+    def change_spacing(self, control: str) -> None:
+        _, place, change = control.split(":")
+        factor = self.ui["spacing"].get(place, 1.0)
+        factor = {"less": max(0.25, factor - 0.25), "more": min(2.5, factor + 0.25), "reset": 1.0}[change]
+        self.ui["spacing"][place] = factor
+        self.relayout()
+
+    def finish_actors(self) -> None:
+        """Land every card in flight at once (a click does not wait for them)."""
+        while self.actors:
+            end = max(a.t0 + a.duration for a in self.actors)
+            self.update(max(0.0, end - self.now) + 1e-6)
+
+
+def changed_rects(old: Layout, new: Layout) -> list[Rect]:
+    """The screen rectangles where two layouts differ."""
+    if old.size != new.size or old.card != new.card:
+        return [Rect(0, 0, *new.size)]
+    rects: list[Rect] = []
+
+    def compare(a: dict, b: dict) -> None:
+        for key in set(a) | set(b):
+            if a.get(key) != b.get(key):
+                for side in (a.get(key), b.get(key)):
+                    if side is not None:
+                        rects.append(Rect(side[-1]))
+
+    compare({s.key: (s.card, s.face_up, s.locked, tuple(s.rect)) for s in old.sprites},
+            {s.key: (s.card, s.face_up, s.locked, tuple(s.rect)) for s in new.sprites})
+    compare({(lb.name or tuple(lb.rect)): (lb.text, lb.size, lb.colour, tuple(lb.rect)) for lb in old.labels},
+            {(lb.name or tuple(lb.rect)): (lb.text, lb.size, lb.colour, tuple(lb.rect)) for lb in new.labels})
+    compare({tuple(p.rect): (p.name, tuple(p.rect)) for p in old.pictures},
+            {tuple(p.rect): (p.name, tuple(p.rect)) for p in new.pictures})
+    compare({p: (s.outline, tuple(s.rect)) for p, s in old.slots.items()},
+            {p: (s.outline, tuple(s.rect)) for p, s in new.slots.items()})
+    return [r.inflate(4, 4) for r in rects]

@@ -1,0 +1,1 @@
+"""Menus, dialogs and the start screen, drawn in pygame."""

@@ -1,0 +1,108 @@
+"""Modal dialogs: an alert with buttons, optionally a line of text to type.
+
+A dialog is drawn over the screen with the table dimmed behind it; while one
+is open the table takes no input and Gaps' timer stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+PAPER = (246, 244, 236)
+INK = (26, 26, 30)
+BUTTON = (226, 222, 210)
+DEFAULT = (40, 80, 160)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines = []
+    for para in text.split("\n"):
+        words, line = para.split(), ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class Dialog:
+    def __init__(self, message: str, buttons: tuple[str, ...] = ("OK",), title: str = "",
+                 on_close: Callable[[str], None] | None = None, entry: str | None = None,
+                 width: int = 460) -> None:
+        self.message = message
+        self.buttons = buttons
+        self.title = title
+        self.on_close = on_close
+        self.entry = entry           # a line the player types (None: no entry field)
+        self.width = width
+        self.focus = 0               # the default button
+        self.rect = Rect(0, 0, 0, 0)
+        self._buttons: list[tuple[Rect, str]] = []
+
+    def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        body, head = fonts.get(22), fonts.get(26)
+        sw, sh = screen.get_size()
+        width = min(self.width, sw - 40)
+        lines = wrap(body, self.message, width - 40)
+        height = 24 + (34 if self.title else 0) + 22 * len(lines) + (44 if self.entry is not None else 0) + 64
+        self.rect = Rect(0, 0, width, height)
+        self.rect.center = (sw // 2, sh // 2)
+        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 90))
+        screen.blit(dim, (0, 0))
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
+        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
+        y = self.rect.y + 18
+        if self.title:
+            screen.blit(head.render(self.title, True, INK), (self.rect.x + 20, y))
+            y += 34
+        for line in lines:
+            screen.blit(body.render(line, True, INK), (self.rect.x + 20, y))
+            y += 22
+        if self.entry is not None:
+            field = Rect(self.rect.x + 20, y + 8, width - 40, 30)
+            pygame.draw.rect(screen, (255, 255, 255), field)
+            pygame.draw.rect(screen, INK, field, 1)
+            screen.blit(body.render(self.entry + "|", True, INK), (field.x + 6, field.y + 7))
+        self._buttons = []
+        x = self.rect.right - 20
+        for n, label in reversed(list(enumerate(self.buttons))):
+            w = max(90, body.size(label)[0] + 30)
+            box = Rect(x - w, self.rect.bottom - 48, w, 32)
+            pygame.draw.rect(screen, BUTTON, box, border_radius=6)
+            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
+                             border_radius=6)
+            image = body.render(label, True, INK)
+            screen.blit(image, image.get_rect(center=box.center))
+            self._buttons.insert(0, (box, label))
+            x -= w + 12
+        return Rect(0, 0, sw, sh)
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """The button chosen when the dialog closes, or None while it stays."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for box, label in self._buttons:
+                if box.collidepoint(event.pos):
+                    return label
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.buttons[self.focus]
+            if event.key == pygame.K_ESCAPE:
+                return self.buttons[-1] if len(self.buttons) > 1 else self.buttons[0]
+            if event.key == pygame.K_TAB:
+                self.focus = (self.focus + 1) % len(self.buttons)
+                return None
+            if self.entry is not None:
+                if event.key == pygame.K_BACKSPACE:
+                    self.entry = self.entry[:-1]
+                elif event.unicode and event.unicode.isprintable() and len(self.entry) < 40:
+                    self.entry += event.unicode
+        return None

@@ -1,0 +1,205 @@
+"""A menu bar drawn in pygame, in the spirit of the Macintosh's.
+
+Menus are rebuilt from the app's state each time one opens, so an item's
+check mark and dimming are always current.  Keyboard shortcuts are shown in
+the menus and dispatched from the same item list: one source for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+HEIGHT = 26
+BAR = (236, 234, 228)
+INK = (24, 24, 28)
+DIM = (150, 150, 150)
+SELECT = (40, 80, 160)
+
+
+@dataclass
+class Item:
+    label: str
+    action: Callable[[], None] | None = None     # None: a separator line
+    shortcut: str = ""                          # "Ctrl+N", "F11"
+    enabled: bool = True
+    checked: bool | None = None                 # None: not a checkable item
+
+    @property
+    def separator(self) -> bool:
+        return self.action is None and not self.label
+
+
+@dataclass
+class Menu:
+    title: str
+    items: list[Item] = field(default_factory=list)
+
+
+def separator() -> Item:
+    return Item("")
+
+
+def shortcut_of(event: pygame.event.Event) -> str:
+    """The shortcut text a key event stands for ("Ctrl+Shift+Z", "F11")."""
+    mods = event.mod
+    parts = []
+    if mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        parts.append("Ctrl")
+    if mods & pygame.KMOD_ALT:
+        parts.append("Alt")
+    if mods & pygame.KMOD_SHIFT:
+        parts.append("Shift")
+    name = pygame.key.name(event.key)
+    name = {"return": "Enter", "escape": "Esc", "space": "Space"}.get(name, name)
+    parts.append(name.upper() if len(name) == 1 else name[:1].upper() + name[1:])
+    return "+".join(parts)
+
+
+class MenuBar:
+    def __init__(self, fonts, menus: Callable[[], list[Menu]]) -> None:
+        self.fonts = fonts
+        self.menus = menus
+        self.open_index: int | None = None
+        self.hover: int | None = None
+        self._titles: list[Rect] = []
+        self._items: list[tuple[Rect, Item]] = []
+        self._panel: Rect | None = None
+        self._current: list[Menu] = []
+
+    @property
+    def is_open(self) -> bool:
+        return self.open_index is not None
+
+    def rect(self, width: int) -> Rect:
+        return Rect(0, 0, width, HEIGHT)
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        width = surface.get_width()
+        pygame.draw.rect(surface, BAR, self.rect(width))
+        pygame.draw.line(surface, (120, 120, 120), (0, HEIGHT - 1), (width, HEIGHT - 1))
+        font = self.fonts.get(22)
+        x = 12
+        self._titles = []
+        self._current = self.menus()
+        for menu in self._current:
+            image = font.render(menu.title, True, INK)
+            box = Rect(x - 8, 0, image.get_width() + 16, HEIGHT - 1)
+            surface.blit(image, image.get_rect(midleft=(x, HEIGHT // 2)))
+            self._titles.append(box)
+            x += box.w + 4
+
+    def shortcut(self, event: pygame.event.Event) -> bool:
+        """Run the item whose shortcut this key is; True if one did."""
+        text = shortcut_of(event)
+        for menu in self.menus():
+            for item in menu.items:
+                if item.shortcut and item.shortcut == text and item.action:
+                    if item.enabled:
+                        item.action()
+                    return True
+        return False
+
+    # ----------------------------------------------------------- open menu
+    def open(self, index: int | None) -> None:
+        self.open_index = index
+        self.hover = None
+        self._current = self.menus()
+
+    def panel(self) -> Rect | None:
+        return self._panel
+
+    def draw_open(self, screen: pygame.Surface) -> Rect | None:
+        """Draw the open menu over the screen; returns the area it covers."""
+        self._items = []
+        self._panel = None
+        if self.open_index is None or self.open_index >= len(self._titles):
+            return None
+        menu = self._current[self.open_index]
+        title = self._titles[self.open_index]
+        font = self.fonts.get(22)
+        row = 26
+        label_w = max((font.size(i.label)[0] for i in menu.items), default=60)
+        key_w = max((font.size(i.shortcut)[0] for i in menu.items if i.shortcut), default=0)
+        width = 34 + label_w + (30 + key_w if key_w else 0) + 16
+        height = sum(8 if i.separator else row for i in menu.items) + 8
+        panel = Rect(title.x, HEIGHT - 1, width, height)
+        panel.right = min(panel.right, screen.get_width() - 2)
+        pygame.draw.rect(screen, INK, title)
+        screen.blit(font.render(menu.title, True, BAR), font.render(menu.title, True, BAR).get_rect(
+            midleft=(title.x + 8, HEIGHT // 2)))
+        shadow = panel.move(3, 3)
+        pygame.draw.rect(screen, (0, 0, 0), shadow)
+        pygame.draw.rect(screen, BAR, panel)
+        pygame.draw.rect(screen, INK, panel, 1)
+        y = panel.y + 4
+        for n, item in enumerate(menu.items):
+            if item.separator:
+                pygame.draw.line(screen, DIM, (panel.x + 6, y + 4), (panel.right - 6, y + 4))
+                y += 8
+                continue
+            box = Rect(panel.x + 1, y, panel.w - 2, row)
+            lit = n == self.hover and item.enabled
+            if lit:
+                pygame.draw.rect(screen, SELECT, box)
+            colour = BAR if lit else (INK if item.enabled else DIM)
+            if item.checked:
+                tick = [(box.x + 10, box.centery), (box.x + 15, box.centery + 6), (box.x + 24, box.centery - 7)]
+                pygame.draw.lines(screen, colour, False, tick, 3)
+            screen.blit(font.render(item.label, True, colour), (box.x + 32, box.y + 5))
+            if item.shortcut:
+                image = font.render(item.shortcut, True, colour)
+                screen.blit(image, image.get_rect(topright=(box.right - 12, box.y + 5)))
+            self._items.append((box, item))
+            y += row
+        self._panel = panel.union(shadow).union(title)
+        return self._panel
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Pointer events while a menu may be open.  Returns "redraw" when
+        the open menu changed, "close" when it closed, "run" after an item
+        ran, or None when the event is not the menu's."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for n, box in enumerate(self._titles):
+                if box.collidepoint(event.pos):
+                    self.open(None if self.open_index == n else n)
+                    return "redraw" if self.is_open else "close"
+            if self.is_open:
+                if self._panel and self._panel.collidepoint(event.pos):
+                    return "redraw"
+                self.open(None)
+                return "close"
+            return None
+        if not self.is_open:
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            for n, box in enumerate(self._titles):
+                if box.collidepoint(event.pos) and n != self.open_index:
+                    self.open(n)
+                    return "redraw"
+            hover = None
+            for n, (box, _) in enumerate(self._items):
+                if box.collidepoint(event.pos):
+                    hover = n
+            menu = self._current[self.open_index]
+            real = [i for i in menu.items if not i.separator]
+            index = None if hover is None else menu.items.index(real[hover])
+            if index != self.hover:
+                self.hover = index
+                return "redraw"
+            return "ignore"
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for box, item in self._items:
+                if box.collidepoint(event.pos):
+                    self.open(None)
+                    if item.enabled and item.action:
+                        item.action()
+                    return "run"
+            return "ignore"
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open(None)
+            return "close"
+        return "ignore"

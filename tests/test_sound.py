@@ -1,0 +1,240 @@
+"""The sounds: the committed WAV files, their generator, and game.sound."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import wave  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import sound  # noqa: E402
+from game.sound import NAMES, Sounds  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "assets" / "sounds"
+MAKER = ROOT / "tools" / "make_sounds.py"
+
+#: name -> (shortest, longest) plausible length in seconds
+DURATIONS = {
+    "plink": (0.08, 0.2),
+    "deal": (0.03, 0.12),
+    "place": (0.04, 0.15),
+    "beep": (0.1, 0.3),
+    "shuffle": (0.5, 1.2),
+    "win": (0.8, 2.0),
+    "turn": (0.03, 0.12),
+}
+
+
+def read_wav(path: Path) -> tuple[Any, np.ndarray]:
+    """The file's ``wave`` parameters and its samples."""
+    with wave.open(str(path), "rb") as wav:
+        params = wav.getparams()
+        pcm = np.frombuffer(wav.readframes(params.nframes), dtype="<i2")
+    return params, pcm
+
+
+def centroid(pcm: np.ndarray, rate: int) -> float:
+    """The spectral centroid, in Hz: where the sound's energy sits."""
+    power = np.abs(np.fft.rfft(pcm.astype(float) * np.hanning(len(pcm)))) ** 2
+    return float((np.fft.rfftfreq(len(pcm), 1.0 / rate) * power).sum() / power.sum())
+
+
+@pytest.fixture(autouse=True)
+def no_mixer_left_open():
+    yield
+    pygame.mixer.quit()
+
+
+# -- the files ------------------------------------------------------------------
+
+
+def test_the_folder_holds_exactly_the_named_sounds():
+    assert sorted(p.stem for p in FOLDER.glob("*.wav")) == sorted(NAMES)
+    assert set(DURATIONS) == set(NAMES)
+    assert sound.FOLDER == FOLDER
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_file_is_a_small_clean_16_bit_wav(name):
+    path = FOLDER / f"{name}.wav"
+    params, pcm = read_wav(path)
+    assert (params.nchannels, params.sampwidth, params.comptype) == (1, 2, "NONE")
+    assert params.framerate in (22050, 44100)
+    shortest, longest = DURATIONS[name]
+    assert shortest <= params.nframes / params.framerate <= longest
+    assert path.stat().st_size < 120_000
+    peak = np.abs(pcm.astype(int)).max()
+    assert -4.0 < 20 * np.log10(peak / 32768) < -2.0  # about -3 dBFS: neither clipped nor faint
+    rms = np.sqrt(np.mean(pcm.astype(float) ** 2))
+    assert 20 * np.log10(rms / 32768) > -30  # not silent
+    assert abs(int(pcm[0])) < 200 and abs(int(pcm[-1])) < 200  # faded: no click at either end
+    assert abs(pcm.mean()) < 0.01 * peak  # no DC offset
+
+
+def test_spectra_make_sense():
+    rate, pcm = {}, {}
+    for name in NAMES:
+        params, pcm[name] = read_wav(FOLDER / f"{name}.wav")
+        rate[name] = params.framerate
+    assert 1500 < centroid(pcm["plink"], rate["plink"]) < 3000  # bright, bell-like
+    assert centroid(pcm["place"], rate["place"]) < 600  # a low tap
+    assert 400 < centroid(pcm["beep"], rate["beep"]) < 900  # a mid, gentle tone
+    for name in ("deal", "turn", "shuffle"):  # paper noises
+        assert 1500 < centroid(pcm[name], rate[name]) < 6000
+    assert 1000 < centroid(pcm["win"], rate["win"]) < 3000
+
+
+def test_generation_is_deterministic_and_matches_the_committed_files(tmp_path):
+    runs = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        done = subprocess.run([sys.executable, str(MAKER), "--out", str(out)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.count("wrote") == len(NAMES)
+        runs.append(out)
+    for name in NAMES:
+        first = (runs[0] / f"{name}.wav").read_bytes()
+        assert first == (runs[1] / f"{name}.wav").read_bytes(), f"{name}.wav differs between two runs"
+        if first != (FOLDER / f"{name}.wav").read_bytes():
+            _, fresh = read_wav(runs[0] / f"{name}.wav")
+            _, committed = read_wav(FOLDER / f"{name}.wav")
+            pytest.fail(f"{name}.wav is not what tools/make_sounds.py makes (lengths {len(fresh)} and "
+                        f"{len(committed)}): regenerate it")
+
+
+# -- game.sound -----------------------------------------------------------------
+
+
+def test_importing_game_sound_starts_nothing():
+    code = "import pygame, game.sound; print(pygame.get_init(), pygame.mixer.get_init())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "None"]
+
+
+def test_the_dummy_device_plays_every_sound():
+    sounds = Sounds()
+    assert sounds.start()
+    assert sounds.ready and sounds.problem is None
+    assert sounds.available == set(NAMES)
+    assert pygame.mixer.get_num_channels() >= 16
+    for name in NAMES:
+        sounds.play(name)
+    for _ in range(40):  # a fast deal: more plays than voices
+        sounds.play("deal")
+    sounds.play("no-such-sound")
+    assert sounds.start()  # a second start changes nothing
+    sounds.stop()
+    assert not sounds.ready and not pygame.mixer.get_init()
+    sounds.play("plink")  # stopped: silent, and the mixer stays closed
+    assert not pygame.mixer.get_init()
+
+
+def test_no_sound_device_means_silence(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("Audio target 'none' not available")
+
+    def must_not_play(*args, **kwargs):
+        raise AssertionError("a silent Sounds played something")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds()
+    assert sounds.start() is False
+    assert sounds.problem.startswith("No sound device") and "silently" in sounds.problem
+    assert "\n" not in sounds.problem
+    assert not sounds.ready and sounds.available == set()
+    monkeypatch.setattr(pygame.mixer, "find_channel", must_not_play)
+    monkeypatch.setattr(pygame.mixer, "Sound", must_not_play)
+    for name in NAMES:
+        sounds.play(name)
+    sounds.stop()
+
+
+def test_a_missing_folder_gives_a_problem_not_a_crash(tmp_path):
+    sounds = Sounds(folder=tmp_path / "nowhere")
+    assert sounds.start() is False
+    assert "nowhere" in sounds.problem and "silently" in sounds.problem
+    for name in NAMES:
+        sounds.play(name)
+    sounds.stop()
+
+
+def test_an_empty_folder_gives_a_problem_not_a_crash(tmp_path):
+    sounds = Sounds(folder=tmp_path)
+    assert sounds.start() is False
+    assert "silently" in sounds.problem
+    sounds.play("win")
+    assert not pygame.mixer.get_init()  # nothing to play: the mixer was closed again
+
+
+def test_a_broken_file_silences_that_sound_only(tmp_path):
+    for name in NAMES:
+        shutil.copy(FOLDER / f"{name}.wav", tmp_path)
+    (tmp_path / "win.wav").write_bytes(b"RIFF not really a wave file")
+    (tmp_path / "beep.wav").unlink()
+    sounds = Sounds(folder=str(tmp_path))
+    assert sounds.start()
+    assert "win.wav" in sounds.problem and "beep.wav" in sounds.problem
+    assert sounds.available == set(NAMES) - {"win", "beep"}
+    for name in NAMES:
+        sounds.play(name)
+    sounds.stop()
+
+
+def test_a_disabled_sounds_never_calls_into_the_mixer(monkeypatch):
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a disabled Sounds called into the mixer")
+
+    for attribute in ("init", "pre_init", "get_init", "quit", "Sound", "find_channel",
+                      "set_num_channels", "get_num_channels", "stop", "Channel"):
+        monkeypatch.setattr(pygame.mixer, attribute, forbidden)
+    sounds = Sounds(enabled=False)
+    assert sounds.start() is False
+    assert sounds.problem is None
+    for name in NAMES:
+        sounds.play(name)
+    sounds.stop()
+
+
+def test_the_sound_option_can_be_toggled_at_any_time(monkeypatch):
+    sounds = Sounds(enabled=False)
+    sounds.start()
+    assert not sounds.ready and not pygame.mixer.get_init()
+    sounds.enabled = True
+    sounds.play("deal")  # the first play once enabled starts the mixer
+    assert sounds.ready and pygame.mixer.get_init()
+
+    played = []
+    real_find_channel = pygame.mixer.find_channel
+    monkeypatch.setattr(pygame.mixer, "find_channel", lambda force=False: played.append(1) or real_find_channel(force))
+    sounds.enabled = False
+    for name in NAMES:
+        sounds.play(name)
+    assert played == []
+    sounds.enabled = True
+    sounds.play("place")
+    assert played == [1]
+    sounds.stop()
+
+
+def test_a_mixer_closed_behind_its_back_is_not_a_crash():
+    sounds = Sounds()
+    assert sounds.start()
+    pygame.mixer.quit()  # as pygame.quit() would
+    for name in NAMES:
+        sounds.play(name)
+    sounds.stop()
