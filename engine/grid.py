@@ -149,6 +149,21 @@ class GridGame(Game):
             return []
         return [self.PLACES[i] for i in self._where(c - 4)]
 
+    def pickup_reason(self, place: str, count: int = 1) -> str | None:
+        """Why the card at ``place`` cannot be picked up, or None when it can."""
+        try:
+            i = self._index(place)
+        except ValueError as e:
+            return str(e)
+        c = self.cells[i]
+        if c is None:
+            return f"There is no card at {place}: it is a gap."
+        if count != 1:
+            return f"Only one card moves at a time in {self.title}."
+        if i % self.WIDTH < self._locked_length(i // self.WIDTH):
+            return f"The {NAMES[c]} at {place} is in its proper place and never moves again."
+        return None
+
     @property
     def stuck(self) -> bool:
         """No card can move (a shuffle or redeal is all that is left)."""

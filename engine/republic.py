@@ -51,7 +51,8 @@ _PLACES = {**{p: ("c", i) for i, p in enumerate(_COLUMN)}, **{p: ("p", i) for i,
 #: _COLUMN_MOVES[i][j][k]: k cards from column i onto column j
 _COLUMN_MOVES = tuple(tuple((None, *(Move(_COLUMN[i], _COLUMN[j], k) for k in range(1, LONGEST + 1))) for j in range(N))
                       for i in range(N))
-_SINGLE_NAMES = (*_PACKET, "s", "t", *(f"f{j + 1}" for j in range(8)))
+_FOUNDATION = tuple(f"f{j + 1}" for j in range(8))
+_SINGLE_NAMES = (*_PACKET, "s", "t", *_FOUNDATION)
 #: _SINGLE_MOVES[src][j]: the card at src onto column j; _TO_FOUNDATION[src]: to a foundation
 _SINGLE_MOVES = {src: tuple(Move(src, c) for c in _COLUMN) for src in _SINGLE_NAMES}
 _TO_FOUNDATION = {src: Move(src, "f") for src in (*_COLUMN, *_PACKET, "s", "t")}
@@ -132,6 +133,27 @@ class Republic(PileGame):
     def redeals_used(self) -> int:
         """The talon redeals played since the deal (or the puzzle's position)."""
         return self._history.count("redeal")
+
+    def card_at(self, place: str) -> str | None:
+        """The card a player sees on top of ``place`` (``"c3"``, ``"p3"``,
+        ``"f2"``, ``"s"``, ``"t"``), or ``None``: an empty pile, a packet
+        whose top is face down, or bare ``"f"``.  ``ValueError`` for no such place."""
+        kind, i = self._place(place)
+        if kind == "c":
+            col = self.columns[i]
+            c = col[-1] if col else None
+        elif kind == "f":
+            c = None if i is None else self.foundations[i]
+        else:
+            c = self._single_top(kind, i)
+        return None if c is None else NAMES[c]
+
+    def targets(self, place: str, count: int = 1) -> list[str]:
+        """Where the top ``count`` cards at ``place`` may go now, as places
+        (``"c5"``, ``"f"``, ``"t"``), in the order of ``legal_moves()``."""
+        kind, i = self._place(place)
+        src = self._name(kind, i)
+        return [m.dst for m in self.legal_moves() if m.src == src and m.count == count]
 
     def turned_has_move(self) -> bool:
         """Whether the waiting turned card could be played now (onto a column,
@@ -310,12 +332,12 @@ class Republic(PileGame):
             return []                       # won
         parents = _PARENTS[self.rule]
         cols, packets = self.columns, self.packets
-        n_vac = 0
-        for j in range(N):
-            if not cols[j] and not packets[j]:
-                n_vac += 1
+        vacant = [j for j in range(N) if not cols[j] and not packets[j]]
+        n_vac = len(vacant)
         lim_col = 1 << n_vac
         lim_vac = 1 << (n_vac - 1) if n_vac else 0
+        tops = [(j, col[-1]) for j, col in enumerate(cols) if col]
+        top_set = {top for _, top in tops}
         moves: list[Move] = []
         add = moves.append
         layoff = False
@@ -333,37 +355,47 @@ class Republic(PileGame):
                 run += 1
             most_col = run if run < lim_col else lim_col
             most_vac = run if run < lim_vac else lim_vac
+            if not most_vac:
+                # no vacancy to go to: look further only if some top takes a card of the run
+                for k in range(1, most_col + 1):
+                    if not top_set.isdisjoint(parents[col[-k]]):
+                        break
+                else:
+                    continue
             row = _COLUMN_MOVES[i]
-            for k in range(1, (most_col if most_col > most_vac else most_vac) + 1):
-                ps = parents[col[-k]]
-                for j in range(N):
-                    if j == i:
-                        continue
-                    cj = cols[j]
-                    if cj:
-                        if k <= most_col and cj[-1] in ps:
-                            add(row[j][k])
-                    elif k <= most_vac and not packets[j]:
+            lowest = RANK_OF[top]
+            for j in range(N):
+                if j == i:
+                    continue
+                dst = cols[j]
+                if dst:
+                    # a run's ranks climb by one from its top card: only the
+                    # length ending one rank below dst's top can land there
+                    k = RANK_OF[dst[-1]] - lowest
+                    if 1 <= k <= most_col and dst[-1] in parents[col[-k]]:
                         add(row[j][k])
+                elif most_vac and not packets[j]:
+                    moves.extend(row[j][1:most_vac + 1])
         sources = [(_PACKET[i], packets[i][-1]) for i in range(N) if packets[i] and not cols[i]]
-        if any(c in wanted for _, c in sources):
-            layoff = True
+        for _, c in sources:
+            if c in wanted:
+                layoff = True
         if self.turned is not None:
             sources.append(("s", self.turned))
         if self.talon:
             sources.append(("t", self.talon[-1]))
         n_singles = len(sources)
-        sources += [(f"f{j + 1}", top) for j, top in enumerate(self.foundations) if top is not None]
-        tops = [(j, col[-1]) for j, col in enumerate(cols) if col]
-        vacant = [j for j in range(N) if not cols[j] and not packets[j]]
+        found = self.foundations
+        sources += [(_FOUNDATION[j], found[j]) for j in range(8) if found[j] is not None]
         for k, (src, c) in enumerate(sources):
             if k < n_singles and c in wanted:
                 add(_TO_FOUNDATION[src])
             to = _SINGLE_MOVES[src]
             ps = parents[c]
-            for j, top in tops:
-                if top in ps:
-                    add(to[j])
+            if not ps.isdisjoint(top_set):
+                for j, top in tops:
+                    if top in ps:
+                        add(to[j])
             for j in vacant:
                 add(to[j])
             if src == "s":
@@ -463,5 +495,5 @@ class Republic(PileGame):
             else:
                 shown = "#" * len(packet)
             col = " ".join(NAMES[c] for c in self.columns[i])
-            lines.append(f"  p{i + 1:<2} {shown:<6} c{i + 1:<2}: {col}".rstrip())
+            lines.append(f"  {_PACKET[i]:<3} {shown:<6}  {_COLUMN[i] + ':':<4} {col}".rstrip())
         return "\n".join(lines)

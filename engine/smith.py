@@ -146,6 +146,9 @@ class Smith(PileGame):
     def _run_fits(self, upper: int, lower: int) -> bool:
         return upper == lower + 4
 
+    def _run_words(self) -> str:
+        return "descending rank in one suit"
+
     def _sequence_words(self) -> str:
         if self.rule == "same-suit":
             return RULE_WORDS["same-suit"]

@@ -275,7 +275,12 @@ class PileGame(Game):
         return self._onto_column_reason(col[-count], count, di, source_column=si)
 
     def _sequence_words(self) -> str:
+        """How columns pack, in words."""
         return RULE_WORDS[self.rule]
+
+    def _run_words(self) -> str:
+        """What moves together, in words."""
+        return self._sequence_words()
 
     def _onto_column_reason(self, c: int, count: int, j: int, source_column: int | None) -> str | None:
         if j == source_column:
@@ -383,6 +388,32 @@ class PileGame(Game):
     def _layoff_moves_exist(self) -> bool:
         wanted = self._wanted()
         return any(c in wanted for _, _, c in self._layoff_candidates())
+
+    def pickup_reason(self, place: str, count: int = 1) -> str | None:
+        """Why the top ``count`` cards at ``place`` cannot be picked up, or
+        None when they can (whether they may go anywhere is another matter)."""
+        try:
+            kind, i = self._place(place)
+        except ValueError as e:
+            return str(e)
+        if kind == "c":
+            col = self.columns[i]
+            if not 1 <= count <= len(col):
+                return f"Column {place} holds {len(col)} card{'s' if len(col) != 1 else ''}."
+            run = self.movable_run(i)
+            if count > run:
+                return (f"The top {count} cards of {place} do not move together: "
+                        f"only the top {run} form a sequence ({self._run_words()}).")
+            return None
+        if count != 1:
+            return f"Only one card at a time comes from the {ROLE_WORDS[kind]}."
+        if i is None and kind == "f":
+            return "Name the foundation a card comes from."
+        if (kind, i) not in self._single_sources():
+            return f"Nothing is ever taken from the {ROLE_WORDS[kind]} {place} in {self.title}."
+        if self._single_top(kind, i) is None:
+            return self._single_refusal(kind, i)
+        return None
 
     def foundation_move(self, place: str) -> Move | None:
         """The move that sends the card at ``place`` to a foundation, if legal

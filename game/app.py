@@ -93,6 +93,7 @@ class App:
         if warning:
             self.problems.append(warning)
         self.sheet = CardSheet(surface)
+        self.sheet.convert()
         self.canvas = Canvas(self.screen, self.sheet, self.fonts)
         self.menu = MenuBar(self.fonts, self.menus)
         self.scene = None
@@ -414,11 +415,11 @@ class App:
 
     def step(self, block: bool = True) -> None:
         """One pass: wait if idle, take input, update in fixed steps, draw."""
+        was_idle = False
         if block and not self.busy():
             tick = self.scene.next_tick() if self.scene is not None else None
             idle.wait(tick)
-            self._last = time.perf_counter()
-            self._lag = 0.0
+            was_idle = True
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -428,7 +429,8 @@ class App:
         self._last = now
         if isinstance(self.scene, Table):
             self.scene.real_time(dt)
-        self._lag += min(dt, 0.25)
+        # nothing moved while the loop slept: no steps are owed for that time
+        self._lag = 0.0 if was_idle else self._lag + min(dt, 0.25)
         steps = 0
         while self._lag >= STEP and steps < MAX_STEPS:
             self.scene.update(STEP)

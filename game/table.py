@@ -195,17 +195,18 @@ class Table:
             if sprite is not None:
                 screen.blit(canvas.glow(sprite.rect.size), sprite.rect)
                 new[-2] = Rect(sprite.rect)
-        for n, actor in enumerate(self.actors):
+        def card(name: str, up: bool, rect: Rect, lift: tuple[int, int]) -> Rect:
+            shadow = screen.blit(canvas.shadow(rect.size), rect.move(*lift))
+            screen.blit(canvas.card_image(name, up, rect.size), rect)
+            return shadow.union(rect)
+
+        for actor in self.actors:
             rect = actor.at(self.now) if actor.started and not actor.done else None
             if rect is not None:
-                screen.blit(canvas.shadow(rect.size), rect.move(-2, 0))
-                screen.blit(canvas.card_image(actor.card, actor.face_up, rect.size), rect)
-                new[n] = rect.inflate(10, 10)
+                new[id(actor)] = card(actor.card, actor.face_up, rect, (-3, -1))
         if self.carry is not None:
             for k, ((name, up, _), rect) in enumerate(zip(self.carry.cards, self.carry.rects)):
-                screen.blit(canvas.shadow(rect.size), rect.move(-1, 3))
-                screen.blit(canvas.card_image(name, up, rect.size), rect)
-                new[1000 + k] = rect.inflate(14, 14)
+                new[1000 + k] = card(name, up, rect, (-2, 2))
         dirty = list(self._pending)
         self._pending.clear()
         for key in set(self._overlay) | set(new):

@@ -2,11 +2,12 @@
 
     python tools/make_cards.py [--out FILE] [--cell WxH] [--style classic|large-index|four-colour]
 
-No image or font file is read: suit pips, court figures, backs and pictures
-are built from circles, capsules and polygons as signed distance fields
-(numpy), drawn four times too large and averaged down, so every edge is
-anti-aliased; the indices use the font that comes with pygame-ce.  The same
-arguments always give the same picture, byte for byte.
+No image file is read: suit pips, court figures, backs and pictures are
+built from circles, capsules and polygons as signed distance fields (numpy),
+drawn four times too large and averaged down, so every edge is anti-aliased;
+the only font is the one that comes with pygame-ce, for the indices.  The
+same arguments give the same picture, byte for byte, with the same versions
+of pygame-ce and numpy.
 
 The grid (documented in ``assets/cards/README.md``): 13 columns by 5 rows of
 equal cells.  Rows 0-3 are the faces, clubs, diamonds, hearts, spades, column
@@ -264,11 +265,6 @@ class Placed(Shape):
         return self.shape.sdf(x / self.s, y / self.s) * self.s
 
 
-def turned(shape: Shape, cx: float, cy: float) -> Shape:
-    """``shape`` turned half a circle about (cx, cy), as the lower half of a card is."""
-    return Placed(shape, 1.0, 2 * cx, 2 * cy, 180.0, False)
-
-
 def bezier(p0, p1, p2, steps: int = 16) -> list[tuple[float, float]]:
     """Points along a quadratic curve, p0 included, p2 excluded."""
     out = []
@@ -334,11 +330,6 @@ class Canvas:
 
     def stroke(self, shape: Shape, width: float, colour: Colour, alpha: float = 1.0) -> None:
         self.fill(Ring(shape, width), colour, alpha)
-
-    def fill_outlined(self, shape: Shape, colour: Colour, line: Colour, width: float) -> None:
-        """Fill, then draw the outline half outside and half inside."""
-        self.fill(shape.grow(width / 2), line)
-        self.fill(shape.grow(-width / 2), colour)
 
     def paint(self, shape: Shape, colour_at: Callable[[np.ndarray, np.ndarray], np.ndarray],
               alpha: float = 1.0) -> None:
