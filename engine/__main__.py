@@ -33,7 +33,7 @@ def status(game: Game) -> str:
     parts = []
     if hasattr(game, "redeals_left"):
         word = "shuffles" if game.name == "gaps" else "redeals"
-        parts.append(f"{word} left: {game.redeals_left}")
+        parts.append(f"{word} left: {game.redeals_left if game.redeals_left >= 0 else 'unlimited'}")
     if hasattr(game, "dead_gaps"):
         parts.append(f"dead gaps: {game.dead_gaps()}")
     parts.append(f"moves: {len(game.history)}")

@@ -89,7 +89,8 @@ class App:
         pygame.display.set_caption("Card Shell")
         self.windowed = self.window_size()
         self.screen = self.open_window()
-        surface, warning = load_sheet_or_default(args.cards)
+        own = storage.data_dir() / "cards.png"
+        surface, warning = load_sheet_or_default(args.cards or (own if own.exists() else None))
         if warning:
             self.problems.append(warning)
         self.sheet = CardSheet(surface)
@@ -182,12 +183,17 @@ class App:
         if name == "chinese-puzzle":
             options["redeals"] = self.args.redeals or self.prefs["redeals"]
             options["aces"] = self.args.aces or self.prefs["aces"]
-        self.game = engine.new_game(name, seed=seed, **options)
-        self.prefs["last_game"] = name
+        self.show_game(engine.new_game(name, seed=seed, **options))
+
+    def show_game(self, game: engine.Game, opening: bool = True) -> None:
+        """Put ``game`` on the table (a new deal, or one opened or restored)."""
+        self.game = game
+        self.prefs["last_game"] = game.name
         self.save_prefs()
         self.message = ""
         self.menu.open(None)
-        self.scene = Table(self, self.game, opening=not (self.args.screenshot or self.args.no_animation))
+        animate = opening and not (self.args.screenshot or self.args.no_animation)
+        self.scene = Table(self, game, opening=animate)
         self.scene.full_redraw()
 
     def show_start(self) -> None:
@@ -443,7 +449,8 @@ class App:
             if dirty:
                 pygame.display.update(dirty)
 
-    def run(self) -> int:
+    def begin(self) -> None:
+        """The first scene: the game asked for, or the start screen."""
         self._last = time.perf_counter()
         self._lag = 0.0
         if self.args.game:
@@ -452,6 +459,9 @@ class App:
             self.show_start()
         if self.problems:
             self.alert("\n".join(self.problems))
+
+    def run(self) -> int:
+        self.begin()
         if self.args.screenshot:
             self.scene.full_redraw()
             pygame.image.save(self.screen, self.args.screenshot)
