@@ -41,6 +41,7 @@ class GridGame(Game):
                                for i in range(cls.ROWS * cls.WIDTH))
             cls.INDEX = {p: i for i, p in enumerate(cls.PLACES)}
             cls.ROW_LETTERS = "abcdefgh"[:cls.ROWS]
+            cls._MOVE_CACHE = {}
 
     # ----------------------------------------------------------- places
     def _index(self, place: str) -> int:
@@ -175,14 +176,23 @@ class GridGame(Game):
         return "redeal" in {str(m) for m in self.legal_moves()}
 
     def _is_won(self) -> bool:
+        cells, w = self.cells, self.WIDTH
+        # a won row ends in its gap: a quick "no" for almost every position
+        if any(cells[r * w + w - 1] is not None for r in range(self.ROWS)):
+            return False
         return sum(self.locked_counts()) == self.CARDS_IN_PLAY
 
     # ----------------------------------------------------------- moves
     def _generate(self) -> list[Move]:
         if self._is_won():
             return []
-        places = self.PLACES
-        moves = [Move(places[s], places[g]) for s, g in self._card_sources()]
+        cache = self._MOVE_CACHE
+        moves = []
+        for pair in self._card_sources():
+            m = cache.get(pair)
+            if m is None:
+                m = cache[pair] = Move(self.PLACES[pair[0]], self.PLACES[pair[1]])
+            moves.append(m)
         if self.redeals_left > 0 and (not moves or self.VOLUNTARY_REDEAL):
             moves.append(Move(word="redeal"))
         return moves

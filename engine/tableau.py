@@ -20,6 +20,19 @@ from .events import CardMoved, Event
 from .notation import Move
 from .packing import PACKS, RULE_WORDS, run_length, supermove_limit
 
+_COLUMNS = tuple(f"c{i + 1}" for i in range(10))
+_MOVES: dict[tuple[str, str, int], Move] = {}
+
+
+def _move(src: str, dst: str, count: int) -> Move:
+    """Moves are immutable values: the generator hands out shared ones."""
+    key = (src, dst, count)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(src, dst, count)
+    return m
+
+
 ROLE_WORDS = {"c": "column", "p": "packet", "r": "reserve", "f": "foundation",
               "s": "turned stock card", "t": "talon"}
 
@@ -171,57 +184,64 @@ class PileGame(Game):
         if self._is_won():
             return []
         moves: list[Move] = []
+        add = moves.append
         cols = self.columns
         n = self.N_COLUMNS
         vacant = [j for j in range(n) if self._is_vacancy(j)]
         open_tops = [(j, cols[j][-1]) for j in range(n) if cols[j]]
         fits = self._packer()
-        lim_col = self._carry_limit(False)
-        lim_vac = self._carry_limit(True)
+        runs = self._run_packer()
+        vacancies = len(vacant)
+        if self.SUPERMOVES:
+            lim_col, lim_vac = supermove_limit(vacancies, False), supermove_limit(vacancies, True)
+        else:
+            lim_col = lim_vac = 99
+        wanted = self._wanted()
         rank = RANK_OF
+        move = _move
         for i in range(n):
             col = cols[i]
             if not col:
                 continue
-            src = f"c{i + 1}"
+            src = _COLUMNS[i]
             k = self._to_foundation_count(i)
             if k is not None:
-                moves.append(Move(src, "f", k))
-            run = run_length(col, self._run_fits)
-            most_col = run if lim_col is None else min(run, lim_col)
-            most_vac = run if lim_vac is None else min(run, lim_vac)
+                add(move(src, "f", k))
+            run = run_length(col, runs)
+            most_col = min(run, lim_col)
+            most_vac = min(run, lim_vac)
             if most_vac == len(col) and self._pointless_to_vacancy(i):
                 most_vac -= 1
             lowest = rank[col[-1]]
-            for j in range(n):
-                if j == i:
-                    continue
-                dst = cols[j]
-                if dst:
+            for j, top in open_tops:
+                if j != i:
                     # a run's ranks climb by one from its top card, so only one
                     # length can land on this column: the one ending a rank below
-                    k = rank[dst[-1]] - lowest
-                    if 1 <= k <= most_col and fits(dst[-1], col[-k]):
-                        moves.append(Move(src, f"c{j + 1}", k))
-                elif j in vacant:
-                    for k in range(1, most_vac + 1):
-                        moves.append(Move(src, f"c{j + 1}", k))
-        wanted = self._wanted()
+                    k = rank[top] - lowest
+                    if 1 <= k <= most_col and fits(top, col[-k]):
+                        add(move(src, _COLUMNS[j], k))
+            for j in vacant:
+                for k in range(1, most_vac + 1):
+                    add(move(src, _COLUMNS[j], k))
         for kind, i in self._single_sources():
             c = self._single_top(kind, i)
             if c is None:
                 continue
             src = self._name(kind, i)
             if kind != "f" and c in wanted:
-                moves.append(Move(src, "f"))
+                add(move(src, "f", 1))
             for j, top in open_tops:
                 if fits(top, c):
-                    moves.append(Move(src, f"c{j + 1}"))
+                    add(move(src, _COLUMNS[j], 1))
             for j in vacant:
-                moves.append(Move(src, f"c{j + 1}"))
+                add(move(src, _COLUMNS[j], 1))
             moves.extend(self._extra_moves(kind, i))
         moves.extend(self._word_moves())
         return moves
+
+    def _run_packer(self):
+        """The function ``fits(upper, lower)`` for cards that move together."""
+        return self._packer()
 
     def _pointless_to_vacancy(self, i: int) -> bool:
         """Moving all of column i into a vacancy: allowed (it changes nothing
