@@ -366,7 +366,8 @@ class App:
         pass
 
     def win_message(self) -> str:
-        return f"You won {TITLES[self.game.name]} in {len(self.game.history)} moves!"
+        n = len(self.game.history)
+        return f"You won {TITLES[self.game.name]} in {n} move{'s' if n != 1 else ''}!"
 
     def over_message(self) -> str:
         return "No move is left: this game is over. Choose New Game (Ctrl+N) to play again."

@@ -118,7 +118,7 @@ class Table:
                 json.dump(data, f)
 
     def relayout(self) -> None:
-        """After a move: new layout, background redrawn off screen, and only
+        """After the layout changed: new layout, background redrawn off screen, and only
         what changed copied to the screen."""
         old = self.layout
         self.layout = self.build()
@@ -237,9 +237,14 @@ class Table:
             self.app.alert(reason)
 
     def after_play(self, events: list[ev.Event], old: Layout, carried: Carry | None = None) -> None:
+        """A move was made: lay the table out anew, send the moved cards
+        flying from where they were drawn, and repaint what changed."""
         self.selected = None
+        self.layout = self.build()
         self.animate(events, old, carried)
-        self.relayout()
+        self.render()
+        self.refresh(changed_rects(old, self.layout) + [self.app.chrome_rect("status")])
+        self.dump_layout()
         self.app.on_game_changed()
 
     def undo(self) -> None:
@@ -262,9 +267,7 @@ class Table:
     def animate(self, events: list[ev.Event], old: Layout | None, carried: Carry | None = None) -> None:
         """Turn the engine's events into cards in flight, from where they were
         drawn (the carried cards' rectangles, or ``old``) to the new layout."""
-        new = self.layout if old is None else build(self.game, self.app.table_area(),
-                                                    self.app.card_aspect(), self.ui)
-        self.layout = new
+        new = self.layout
         claimed: set[tuple[str, int]] = set()
         carried_rects = {}
         if carried is not None:
@@ -317,9 +320,6 @@ class Table:
                 self.after_actors.append(self.celebrate)
             elif isinstance(event, ev.Over):
                 self.after_actors.append(self.game_over)
-        if self.actors:
-            self.render()
-
     def claim(self, layout: Layout, place: str, card: str, claimed: set, top: bool):
         """The sprite in ``layout`` a card lands on (hidden until it lands)."""
         pile = layout.pile(place)
