@@ -195,6 +195,7 @@ class App:
         animate = opening and not (self.args.screenshot or self.args.no_animation)
         self.scene = Table(self, game, opening=animate)
         self.scene.full_redraw()
+        self.on_game_changed()   # a deal can be stuck from the start
 
     def show_start(self) -> None:
         self.game = None

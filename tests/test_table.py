@@ -190,3 +190,54 @@ def test_the_start_screen_opens_the_chosen_game_and_remembers_it(home):
     assert app.game is not None and app.game.name == "republic"
     again = make_app(home)
     assert again.scene.focus == 2   # the last game played is the default
+
+
+def test_a_card_sheet_of_the_wrong_shape_is_refused_and_the_built_in_one_used(home, tmp_path):
+    bad = tmp_path / "odd.png"
+    pygame.image.save(pygame.Surface((100, 100)), str(bad))
+    app = make_app(home, "--game", "gaps", "--seed", "1", "--cards", str(bad))
+    assert app.dialogs, "the player is told the sheet was refused"
+    message = app.dialogs[-1].message
+    assert "13" in message and "5" in message
+    assert app.sheet.cell == (200, 280)     # the built-in sheet
+
+
+def test_a_sheet_in_the_data_folder_replaces_the_built_in_one(home):
+    from game.sheet import builtin_sheet_path
+    small = pygame.transform.smoothscale(pygame.image.load(str(builtin_sheet_path())), (1300, 700))
+    home.mkdir(exist_ok=True)
+    pygame.image.save(small, str(home / "cards.png"))
+    app = make_app(home, "--game", "gaps", "--seed", "1")
+    assert app.sheet.cell == (100, 140)
+    assert not app.dialogs
+
+
+def test_the_smiths_spacing_controls_compact_and_expand_a_column(home):
+    app = make_app(home, "--game", "smith", "--seed", "1")
+    pile = app.scene.layout.pile("c1")
+    step = pile[1].rect.y - pile[0].rect.y
+    click(app, center_of(app, "spacing:c1:less"))
+    pile = app.scene.layout.pile("c1")
+    assert pile[1].rect.y - pile[0].rect.y < step
+    click(app, center_of(app, "spacing:c1:reset"))
+    click(app, center_of(app, "spacing:c1:more"))
+    pile = app.scene.layout.pile("c1")
+    assert pile[1].rect.y - pile[0].rect.y > step
+
+
+def test_a_stuck_gaps_game_is_reshuffled_after_the_notice(home):
+    import engine
+    # every gap sits right of a king: stuck, with shuffles left
+    rows = [["2C", "3C", "KD", None, "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"],
+            ["2D", "3D", "KH", None, "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"],
+            ["2H", "3H", "KS", None, "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"],
+            ["2S", "3S", "KC", None, "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]]
+    app = make_app(home)
+    app.show_game(engine.from_dict({"format": 1, "game": "gaps",
+                                    "position": {"rows": rows, "shuffles_left": 3}}), opening=False)
+    settle(app)
+    assert app.game.stuck
+    assert app.dialogs and "reshuffled" in app.dialogs[-1].message
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert app.game.history == ["redeal"] and app.game.shuffles_left == 2
