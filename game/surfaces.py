@@ -77,7 +77,7 @@ class Canvas:
             self._felt = None
 
     def set_table(self, name: str) -> None:
-        if name in TABLES and name != self.table_name:
+        if (name in TABLES or name == "mono") and name != self.table_name:
             self.table_name = name
             self._felt = None
 
@@ -139,10 +139,14 @@ class Canvas:
         """The bare table over the whole background."""
         bg = self.background
         if self._felt is None or self._felt.get_size() != bg.get_size():
-            self._felt = felt(bg.get_size(), TABLES[self.table_name]).convert()
+            if self.table_name == "mono":
+                from .mono import mono_felt
+                self._felt = mono_felt(bg.get_size()).convert()
+            else:
+                self._felt = felt(bg.get_size(), TABLES[self.table_name]).convert()
         bg.blit(self._felt, (0, 0))
 
-    def render(self, layout: Layout, hidden: set, parked: list, chrome) -> None:
+    def render(self, layout: Layout, hidden: set, parked: list, chrome, covered: bool = False) -> None:
         """Draw the whole background: felt, empty places, resting cards,
         labels, pictures, and the chrome (menu and status bars) on top."""
         bg = self.background
@@ -155,13 +159,19 @@ class Canvas:
                 else:
                     bg.blit(self.sheet.picture_at(slot.outline, *slot.rect.size), slot.rect)
         for pic in layout.pictures:
+            if not pic.name:
+                continue
             if pic.name.startswith("space-"):
                 bg.blit(self.mark(pic.name, pic.rect.size), pic.rect)
             else:
                 bg.blit(self.sheet.picture_at(pic.name, *pic.rect.size), pic.rect)
         for s in layout.sprites:
             if s.key not in hidden:
-                bg.blit(self.card_image(s.card, s.face_up, s.rect.size), s.rect)
+                bg.blit(self.card_image(s.card, s.face_up and not covered, s.rect.size), s.rect)
+        if covered:
+            area = layout.sprites[0].rect.unionall([s.rect for s in layout.sprites]) if layout.sprites \
+                else Rect(0, 0, *layout.size)
+            self.text(bg, "Paused", area, max(30, layout.card[1] // 2), (255, 240, 200))
         for name, face_up, rect in parked:
             bg.blit(self.card_image(name, face_up, rect.size), rect)
         for label in layout.labels:

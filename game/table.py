@@ -80,6 +80,8 @@ class Table:
         self.elapsed = 0.0
         self.message = ""
         self.after_actors: list = []       # things to do once every card has landed
+        self.flash_rects: list[Rect] = []
+        self.flash_until = 0.0
         self._overlay: dict[int, Rect] = {}
         self._pending: list[Rect] = []
         self.layout = self.build()
@@ -94,8 +96,10 @@ class Table:
         return build(self.game, self.app.table_area(), self.app.card_aspect(), self.ui)
 
     def render(self) -> None:
-        """Redraw the whole background (off screen)."""
-        self.app.canvas.render(self.layout, self.hidden, self.parked, self.app.draw_chrome)
+        """Redraw the whole background (off screen).  Paused, the cards are
+        covered (Gaps: no peeking while the clock is stopped)."""
+        self.app.canvas.render(self.layout, self.hidden, self.parked, self.app.draw_chrome,
+                               covered=self.app.paused)
 
     def full_redraw(self) -> None:
         """Rebuild for a new size or a new game: everything repainted once."""
@@ -134,7 +138,7 @@ class Table:
     # ----------------------------------------------------------- time
     @property
     def busy(self) -> bool:
-        return bool(self.actors or self.carry or self.press)
+        return bool(self.actors or self.carry or self.press or self.flash_rects)
 
     def real_time(self, dt: float) -> None:
         """Wall-clock time passing (the Gaps timer counts real seconds, even
@@ -147,6 +151,8 @@ class Table:
 
     def update(self, step: float) -> None:
         self.now += step
+        if self.flash_rects and self.now >= self.flash_until:
+            self.flash_rects = []
         for actor in self.actors:
             if not actor.started and self.now >= actor.t0:
                 actor.started = True
@@ -190,6 +196,10 @@ class Table:
         if self.glow is not None:
             screen.blit(canvas.glow(self.glow.size), self.glow)
             new[-1] = Rect(self.glow)
+        if self.flash_rects and int((self.flash_until - self.now) * 5) % 2 == 0:
+            for n, rect in enumerate(self.flash_rects):
+                screen.blit(canvas.glow(rect.size), rect)
+                new[-10 - n] = Rect(rect)
         if self.selected is not None and self.carry is None:
             sprite = self.layout.sprite(*self.selected)
             if sprite is not None:
@@ -416,12 +426,99 @@ class Table:
     def game_over(self) -> None:
         self.app.alert(self.app.over_message())
 
+    # ----------------------------------------------------------- hints
+    def flash(self, places: list[str], seconds: float = 1.4) -> None:
+        """Make cards (or empty places) blink for a moment."""
+        rects = []
+        for place in places:
+            pile = self.layout.pile(place)
+            if pile:
+                rects.append(Rect(pile[-1].rect))
+            elif place in self.layout.slots:
+                rects.append(Rect(self.layout.slots[place].rect))
+        self.flash_rects = rects
+        self.flash_until = self.now + seconds
+
+    def hint(self, pos: tuple[int, int]) -> None:
+        """Alt-click or right-click.  Chinese Puzzle: on a card, the cards it
+        could follow flash, and a gap right of either; on a gap, the cards that
+        could fill it.  Gaps: on a card, the card that belongs where it lies.
+        The Card Shell games: where the card may go.  A beep when there is
+        nothing to show (a locked card, a dead gap)."""
+        hit = self.layout.hit(pos)
+        if hit is None or hit[0] not in self.layout.slots:
+            return
+        place, index = hit
+        game = self.game
+        places: list[str] = []
+        if game.name in ("gaps", "chinese-puzzle"):
+            if index is None:
+                places = game.fillers(place)
+            elif game.is_locked(place):
+                places = []
+            elif game.name == "gaps":
+                found = game.belongs(place)
+                places = [found] if found else []
+            else:
+                places = game.targets(place) if game.card_at(place)[0] == "A" else []
+                for before in game.follows(place):
+                    places.append(before)
+                    right = game.PLACES[game.INDEX[before] + 1] if game.INDEX[before] % game.WIDTH < \
+                        game.WIDTH - 1 else None
+                    if right and game.card_at(right) is None:
+                        places.append(right)
+        else:
+            pile = self.layout.pile(place)
+            count = len(pile) - index if (index is not None and self.is_pile(place)) else 1
+            if index is not None and self.game.pickup_reason(place, count) is None:
+                suffix = f":{count}" if count > 1 else ""
+                places = sorted({m.dst if m.dst != "f" else self.foundation_of(place, count)
+                                 for m in game.legal_moves() if str(m).startswith(f"{place}-")
+                                 and str(m).endswith(f"{m.dst}{suffix}")} - {None})
+        if places:
+            self.flash(places)
+        else:
+            self.app.sounds.play("beep")
+
+    def foundation_of(self, place: str, count: int) -> str | None:
+        suffix = f":{count}" if count > 1 else ""
+        for slot in self.layout.slots:
+            if slot[0] == "f" and self.game.explain(f"{place}-{slot}{suffix}") is None:
+                return slot
+        return None
+
+    def blank_clicked(self, place: str, invert: bool = False) -> None:
+        """Gaps: clicking a gap selects (or, with "clicking blanks moves",
+        moves) the card that belongs there; Alt inverts the option."""
+        if self.game.name != "gaps":
+            return
+        src = self.game.belongs(place)
+        if src is None or self.game.pickup_reason(src) is not None:
+            self.app.sounds.play("beep")
+            return
+        moves = self.app.option("blanks_move") != invert
+        if moves:
+            self.try_move(f"{src}-{place}")
+        else:
+            self.set_selected((src, 0))
+
     # ----------------------------------------------------------- pointer
     def handle(self, event: pygame.event.Event) -> None:
+        if self.app.paused:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                hit = self.layout.hit(event.pos)
+                if hit and hit[0] == "timer":
+                    self.app.toggle_pause()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN:
             mods = pygame.key.get_mods()
-            if event.button == 3 or (event.button == 1 and mods & pygame.KMOD_ALT):
-                self.app.hint_at(event.pos)
+            alt = bool(mods & pygame.KMOD_ALT)
+            hit = self.layout.hit(event.pos)
+            blank = hit is not None and hit[1] is None and hit[0] in self.layout.slots
+            if event.button == 1 and alt and blank and self.game.name == "gaps":
+                self.blank_clicked(hit[0], invert=True)
+            elif event.button == 3 or (event.button == 1 and alt):
+                self.hint(event.pos)
             elif event.button == 1:
                 self.pointer_down(event.pos, bool(mods & pygame.KMOD_SHIFT))
         elif event.type == pygame.MOUSEMOTION:
@@ -449,13 +546,16 @@ class Table:
         if place.startswith("spacing:"):
             self.change_spacing(place)
             return
+        if place == "timer":
+            self.app.toggle_pause()
+            return
         if self.selected is not None and (place, index) != self.selected:
             sel = self.selected
             self.set_selected(None)
             self.move_to(sel[0], sel[1], place)
             return
         if index is None:
-            self.app.blank_clicked(place)
+            self.blank_clicked(place)
             return
         if shift and hasattr(self.game, "foundation_move"):
             self.to_foundation(place)

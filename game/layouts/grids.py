@@ -51,9 +51,10 @@ def gaps(game, area: Rect, aspect: float, ui: dict) -> Layout:
                                Rect(hand.right + 10, hand.y, 10 * text, hand.h), text, align="left"))
     grid_right = left + int(cw * (1 + GAP_X)) * 12 + cw
     if ui.get("timer_shown", True):
-        layout.labels.append(Label(ui.get("timer_text", "0:00"),
-                                   Rect(grid_right - 6 * text, hand.y, 6 * text, hand.h), int(text * 1.4),
+        timer = Rect(grid_right - 6 * text, hand.y, 6 * text, hand.h)
+        layout.labels.append(Label(ui.get("timer_text", "0:00"), timer, int(text * 1.4),
                                    align="right", name="timer"))
+        layout.pictures.append(Picture("", timer, place="timer"))   # a click on the clock pauses
     return layout
 
 

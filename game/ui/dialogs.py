@@ -106,3 +106,47 @@ class Dialog:
                 elif event.unicode and event.unicode.isprintable() and len(self.entry) < 40:
                     self.entry += event.unicode
         return None
+
+
+class ChoiceDialog(Dialog):
+    """Pick one of several named choices (a list, one per line), then OK."""
+
+    def __init__(self, message: str, choices: list[tuple[str, str]], current: str, title: str = "",
+                 on_close: Callable[[str], None] | None = None) -> None:
+        super().__init__(message, ("OK", "Cancel"), title, on_close)
+        self.choices = choices          # (value, label)
+        self.value = current
+        self._rows: list[tuple[Rect, str]] = []
+
+    def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        body = fonts.get(22)
+        saved = self.message
+        self.message = saved + "\n" * (len(self.choices) + 1)
+        area = super().draw(screen, fonts)
+        self.message = saved
+        lines = wrap(body, saved, self.rect.w - 40)
+        y = self.rect.y + 18 + (34 if self.title else 0) + 22 * len(lines) + 10
+        self._rows = []
+        for value, label in self.choices:
+            row = Rect(self.rect.x + 20, y, self.rect.w - 40, 22)
+            centre = (row.x + 9, row.centery)
+            pygame.draw.circle(screen, INK, centre, 7, 1)
+            if value == self.value:
+                pygame.draw.circle(screen, DEFAULT, centre, 4)
+            screen.blit(body.render(label, True, INK), (row.x + 24, row.y + 3))
+            self._rows.append((row, value))
+            y += 22
+        return area
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for row, value in self._rows:
+                if row.collidepoint(event.pos):
+                    self.value = value
+                    return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            values = [v for v, _ in self.choices]
+            i = values.index(self.value) if self.value in values else 0
+            self.value = values[(i + (1 if event.key == pygame.K_DOWN else -1)) % len(values)]
+            return None
+        return super().handle(event)
