@@ -1,0 +1,410 @@
+"""A file dialog drawn in pygame: Open... and Save As... for game documents.
+
+It keeps the protocol of :class:`~game.ui.dialogs.Dialog`, so the app opens
+it like any other dialog: ``draw(screen, fonts)`` returns the rectangle to
+update, and ``handle(event)`` returns ``None`` while the dialog stays open,
+then ``"Cancel"`` or the chosen file's path as a string.
+
+The list shows the current folder's subfolders and ``*.json`` files (folders
+first, ``..`` to go up; names starting with a dot are hidden).  The keyboard
+works it alone: Up/Down (Page Up/Down, Home/End) move the selection, Enter
+opens a folder or chooses a file, Backspace goes up when the name field is
+empty, typing fills the name field, Tab moves between list and field,
+Escape cancels.  With the mouse: click selects, a double click opens or
+chooses, the wheel scrolls.  Enter with a typed name chooses that name in
+the current folder, ``.json`` added when missing (a typed folder name opens
+the folder).  Save As never asks before replacing a file: the caller may.
+A folder that cannot be read shows a line saying so, with ``..`` to leave.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+from pygame import Rect
+
+from .dialogs import BUTTON, DEFAULT, INK, PAPER, Dialog
+
+SUFFIX = ".json"
+FIELD = (255, 255, 255)
+DIM = (120, 118, 110)
+ALERT = (160, 40, 30)
+FOLDER = (222, 186, 110)
+SELECTED_TEXT = (255, 255, 255)
+ROW = 24
+DOUBLE_CLICK = 0.45     # seconds between the two clicks of a double click
+WHEEL_ROWS = 3
+
+
+def suggested_name(game_name: str, seed: int) -> str:
+    """The name Save As offers for a deal: ``republic-deal-123.json``."""
+    return f"{game_name}-deal-{seed}{SUFFIX}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    label: str
+    path: Path
+    is_folder: bool
+
+
+def elide(font: pygame.font.Font, text: str, width: int, keep_end: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels (its start kept,
+    or its end with ``keep_end``, as for a folder's path)."""
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:             # the most characters that fit with the ellipsis
+        mid = (lo + hi + 1) // 2
+        part = text[len(text) - mid:] if keep_end else text[:mid]
+        if font.size("\u2026" + part if keep_end else part + "\u2026")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    part = text[len(text) - lo:] if keep_end else text[:lo]
+    return "\u2026" + part if keep_end else part + "\u2026"
+
+
+class FileDialog(Dialog):
+    """Open... (``mode="open"``) or Save As... (``mode="save"``), starting in ``folder``."""
+
+    def __init__(self, mode: str, folder: str | os.PathLike, name: str = "", title: str = "",
+                 on_close: Callable[[str], None] | None = None, width: int = 600) -> None:
+        if mode not in ("open", "save"):
+            raise ValueError(f"a file dialog opens or saves, not {mode!r}")
+        action = "Open" if mode == "open" else "Save"
+        super().__init__("", (action, "Cancel"), title or ("Open a Game" if mode == "open" else "Save Game As"),
+                         on_close, entry=name, width=width)
+        self.mode = mode
+        self.suggested = name
+        self.entries: list[Entry] = []
+        self.selected: int | None = None
+        self.top = 0                     # the first row shown
+        self.rows_shown = 10             # set by draw() from the screen's height
+        self.error = ""                  # why the folder could not be read
+        self.notice = ""                 # a word about the last try (a name not found, ...)
+        self.typing = mode == "save"     # keys go to the name field (else to the list)
+        self._rows: list[tuple[Rect, int]] = []
+        self._list = Rect(0, 0, 0, 0)
+        self._field = Rect(0, 0, 0, 0)
+        self._bar = Rect(0, 0, 0, 0)
+        self._last_click: tuple[int, float] | None = None
+        self.enter(self._existing(Path(folder)))
+
+    # ----------------------------------------------------------- the folder
+    @staticmethod
+    def _existing(folder: Path) -> Path:
+        folder = folder.expanduser()
+        try:
+            folder = folder.absolute()
+        except OSError:
+            folder = Path.home()
+        while not folder.is_dir() and folder.parent != folder:
+            folder = folder.parent
+        return folder
+
+    def _read(self, folder: Path) -> tuple[list[Entry], str]:
+        entries = [Entry("..", folder.parent, True)] if folder.parent != folder else []
+        folders, files = [], []
+        try:
+            with os.scandir(folder) as listing:
+                for item in listing:
+                    if item.name.startswith("."):
+                        continue
+                    try:
+                        is_folder = item.is_dir()
+                    except OSError:
+                        continue
+                    if is_folder:
+                        folders.append(Entry(item.name, folder / item.name, True))
+                    elif item.name.lower().endswith(SUFFIX):
+                        files.append(Entry(item.name, folder / item.name, False))
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            return entries, f"This folder cannot be read ({reason})."
+        folders.sort(key=lambda e: e.label.casefold())
+        files.sort(key=lambda e: e.label.casefold())
+        return entries + folders + files, ""
+
+    def enter(self, folder: Path, came_from: Path | None = None) -> None:
+        """Show ``folder``; ``came_from`` (a subfolder left by going up) is selected."""
+        self.folder = folder
+        self.entries, self.error = self._read(folder)
+        self.notice = ""
+        self.top = 0
+        self._last_click = None
+        self.selected = None
+        if came_from is not None:
+            self.selected = next((k for k, e in enumerate(self.entries) if e.path == came_from), None)
+        elif self.mode == "open":
+            self.selected = next((k for k, e in enumerate(self.entries) if e.label != ".."), None)
+        self.typing = self.mode == "save" and came_from is None
+        self._show_selected()
+
+    def up(self) -> None:
+        if self.folder.parent != self.folder:
+            self.enter(self.folder.parent, came_from=self.folder)
+
+    # ----------------------------------------------------------- choosing
+    def _select(self, index: int | None) -> None:
+        if not self.entries or index is None:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, index))
+        self.typing = False
+        self.notice = ""
+        entry = self.entries[self.selected]
+        if self.mode == "save" and not entry.is_folder:
+            self.entry = entry.label
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        if self.selected is not None:
+            if self.selected < self.top:
+                self.top = self.selected
+            elif self.selected >= self.top + self.rows_shown:
+                self.top = self.selected - self.rows_shown + 1
+        self._scroll(0)
+
+    def _scroll(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, len(self.entries) - self.rows_shown))
+
+    def _activate(self, entry: Entry) -> str | None:
+        if entry.label == "..":
+            self.up()
+            return None
+        if entry.is_folder:
+            self.enter(entry.path)
+            return None
+        return str(entry.path)
+
+    def _by_name(self, name: str) -> str | None:
+        target = Path(name).expanduser()
+        if not target.is_absolute():
+            target = self.folder / target
+        if target.is_dir():
+            self.entry = self.suggested if self.mode == "save" else ""
+            self.enter(self._existing(target))
+            return None
+        if target.suffix.lower() != SUFFIX:
+            target = target.with_name(target.name + SUFFIX)
+        if self.mode == "open" and not target.is_file():
+            self.notice = f"There is no file named {target.name} in this folder."
+            return None
+        if self.mode == "save" and not target.parent.is_dir():
+            self.notice = f"There is no folder {target.parent}."
+            return None
+        return str(target)
+
+    def accept(self) -> str | None:
+        """Enter or the Open/Save button: the chosen path, or None (a folder
+        was opened, or there was nothing to choose)."""
+        name = (self.entry or "").strip()
+        if not self.typing and self.selected is not None:
+            return self._activate(self.entries[self.selected])
+        if name:
+            return self._by_name(name)
+        if self.selected is not None:
+            return self._activate(self.entries[self.selected])
+        return None
+
+    # ----------------------------------------------------------- events
+    def handle(self, event: pygame.event.Event) -> str | None:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y * WHEEL_ROWS)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):   # old-style wheel
+            self._scroll(WHEEL_ROWS if event.button == 5 else -WHEEL_ROWS)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for box, label in self._buttons:
+                if box.collidepoint(event.pos):
+                    return "Cancel" if label == "Cancel" else self.accept()
+        return None
+
+    def _key(self, event: pygame.event.Event) -> str | None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            return "Cancel"
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.accept()
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows_shown,
+                 pygame.K_PAGEDOWN: self.rows_shown}
+        if key in moves:
+            if self.selected is None:
+                self._select(0 if moves[key] > 0 else len(self.entries) - 1)
+            else:
+                self._select(self.selected + moves[key])
+            return None
+        if key in (pygame.K_HOME, pygame.K_END) and not self.typing:
+            self._select(0 if key == pygame.K_HOME else len(self.entries) - 1)
+            return None
+        if key == pygame.K_TAB:
+            self.typing = not self.typing
+            return None
+        if key == pygame.K_BACKSPACE:
+            if self.entry:
+                self.entry = self.entry[:-1]
+                self.typing = True
+            else:
+                self.up()
+            self.notice = ""
+            return None
+        text = getattr(event, "unicode", "")
+        if text and text.isprintable() and len(self.entry) < 120:
+            self.entry += text
+            self.typing = True
+            self.notice = ""
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> str | None:
+        if self._field.collidepoint(pos):
+            self.typing = True
+            return None
+        if self._bar.collidepoint(pos) and len(self.entries) > self.rows_shown:
+            thumb = self._thumb()
+            if pos[1] < thumb.top:
+                self._scroll(-self.rows_shown)
+            elif pos[1] >= thumb.bottom:
+                self._scroll(self.rows_shown)
+            return None
+        for box, index in self._rows:
+            if box.collidepoint(pos):
+                now = time.monotonic()
+                double = self._last_click is not None and self._last_click[0] == index \
+                    and now - self._last_click[1] <= DOUBLE_CLICK
+                self._select(index)
+                self._last_click = None if double else (index, now)
+                return self._activate(self.entries[index]) if double else None
+        return None
+
+    # ----------------------------------------------------------- drawing
+    def _thumb(self) -> Rect:
+        track, n = self._bar, len(self.entries)
+        h = max(20, track.h * self.rows_shown // max(n, 1))
+        span = max(n - self.rows_shown, 1)
+        return Rect(track.x, track.y + (track.h - h) * self.top // span, track.w, h)
+
+    def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        body, head, small = fonts.get(22), fonts.get(26), fonts.get(19)
+        sw, sh = screen.get_size()
+        width = min(self.width, sw - 40)
+        fixed = 18 + 34 + 26 + 12 + 40 + 64     # title, folder line, gap, name field, buttons
+        rows = max(3, min(12, (sh - 40 - fixed) // ROW))
+        if rows != self.rows_shown:
+            self.rows_shown = rows
+            self._show_selected()
+        self._scroll(0)
+        height = fixed + self.rows_shown * ROW + 4
+        self.rect = Rect(0, 0, width, height)
+        self.rect.center = (sw // 2, sh // 2)
+        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 90))
+        screen.blit(dim, (0, 0))
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
+        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
+        x, inner = self.rect.x + 20, width - 40
+        y = self.rect.y + 18
+        screen.blit(head.render(self.title, True, INK), (x, y))
+        y += 34
+        label = small.render("Folder:", True, DIM)
+        screen.blit(label, (x, y + 3))
+        where = elide(body, str(self.folder), inner - label.get_width() - 8, keep_end=True)
+        screen.blit(body.render(where, True, INK), (x + label.get_width() + 8, y))
+        y += 26
+        self._draw_list(screen, body, small, Rect(x, y, inner, self.rows_shown * ROW + 4))
+        y += self.rows_shown * ROW + 4 + 12
+        name = small.render("Name:", True, DIM)
+        screen.blit(name, (x, y + 9))
+        self._field = Rect(x + name.get_width() + 8, y, inner - name.get_width() - 8, 30)
+        pygame.draw.rect(screen, FIELD, self._field)
+        pygame.draw.rect(screen, DEFAULT if self.typing else INK, self._field, 2 if self.typing else 1)
+        shown = elide(body, self.entry, self._field.w - 16, keep_end=True)
+        screen.blit(body.render(shown + ("|" if self.typing else ""), True, INK),
+                    (self._field.x + 6, self._field.y + 7))
+        self._draw_buttons(screen, body)
+        if self.notice:     # beside the buttons, where the eye goes after pressing one
+            room = self._buttons[0][0].left - 12 - x
+            image = small.render(elide(small, self.notice, room), True, ALERT)
+            screen.blit(image, image.get_rect(midleft=(x, self._buttons[0][0].centery)))
+        return Rect(0, 0, sw, sh)
+
+    def _draw_list(self, screen: pygame.Surface, body, small, box: Rect) -> None:
+        self._list = box
+        pygame.draw.rect(screen, FIELD, box)
+        pygame.draw.rect(screen, DEFAULT if not self.typing else INK, box, 1)
+        scrolling = len(self.entries) > self.rows_shown
+        self._bar = Rect(box.right - 12, box.y + 2, 10, box.h - 4) if scrolling else Rect(0, 0, 0, 0)
+        row_w = box.w - 4 - (14 if scrolling else 0)
+        self._rows = []
+        clip = screen.get_clip()
+        screen.set_clip(box.inflate(-2, -2))
+        for k in range(self.top, min(len(self.entries), self.top + self.rows_shown)):
+            entry = self.entries[k]
+            row = Rect(box.x + 2, box.y + 2 + (k - self.top) * ROW, row_w, ROW)
+            chosen = k == self.selected
+            if chosen:
+                pygame.draw.rect(screen, DEFAULT if not self.typing else BUTTON, row, border_radius=4)
+            ink = SELECTED_TEXT if chosen and not self.typing else INK
+            self._icon(screen, entry, row.x + 8, row.centery, ink if chosen else INK)
+            text = elide(body, entry.label, row.w - 40)
+            image = body.render(text, True, ink)
+            screen.blit(image, image.get_rect(midleft=(row.x + 32, row.centery + 1)))
+            if entry.label == "..":
+                hint = small.render("up one level", True, ink if chosen and not self.typing else DIM)
+                screen.blit(hint, hint.get_rect(midleft=(row.x + 40 + image.get_width(), row.centery + 1)))
+            self._rows.append((row, k))
+        if self.error:
+            y = box.y + 2 + (len(self.entries) - self.top) * ROW
+            if box.y <= y <= box.bottom - ROW:
+                image = small.render(elide(small, self.error, row_w - 40), True, ALERT)
+                screen.blit(image, image.get_rect(midleft=(box.x + 34, y + ROW // 2 + 1)))
+        elif len(self.entries) == (1 if self.folder.parent != self.folder else 0):
+            y = box.y + 2 + (len(self.entries) - self.top) * ROW
+            image = small.render("No folders or games here.", True, DIM)
+            screen.blit(image, image.get_rect(midleft=(box.x + 34, y + ROW // 2 + 1)))
+        screen.set_clip(clip)
+        if scrolling:
+            pygame.draw.rect(screen, BUTTON, self._bar, border_radius=5)
+            pygame.draw.rect(screen, DIM, self._thumb(), border_radius=5)
+
+    @staticmethod
+    def _icon(screen: pygame.Surface, entry: Entry, x: int, cy: int, ink) -> None:
+        if entry.is_folder:
+            pygame.draw.rect(screen, FOLDER, Rect(x, cy - 7, 7, 4), border_top_left_radius=2,
+                             border_top_right_radius=2)
+            pygame.draw.rect(screen, FOLDER, Rect(x, cy - 4, 16, 11), border_radius=2)
+            pygame.draw.rect(screen, INK, Rect(x, cy - 4, 16, 11), 1, border_radius=2)
+            if entry.label == "..":
+                pygame.draw.polygon(screen, INK, [(x + 8, cy - 2), (x + 4, cy + 3), (x + 12, cy + 3)])
+        else:
+            page = Rect(x + 2, cy - 8, 12, 16)
+            pygame.draw.rect(screen, FIELD, page)
+            pygame.draw.lines(screen, ink if ink != SELECTED_TEXT else INK, True,
+                              [page.topleft, (page.right - 4, page.top), (page.right - 1, page.top + 3),
+                               (page.right - 1, page.bottom - 1), (page.left, page.bottom - 1)])
+            for k in range(3):
+                pygame.draw.line(screen, DIM, (page.x + 3, page.y + 5 + 3 * k), (page.right - 4, page.y + 5 + 3 * k))
+
+    def _draw_buttons(self, screen: pygame.Surface, body) -> None:
+        self._buttons = []
+        x = self.rect.right - 20
+        for n, label in reversed(list(enumerate(self.buttons))):
+            w = max(90, body.size(label)[0] + 30)
+            box = Rect(x - w, self.rect.bottom - 48, w, 32)
+            pygame.draw.rect(screen, BUTTON, box, border_radius=6)
+            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
+                             border_radius=6)
+            image = body.render(label, True, INK)
+            screen.blit(image, image.get_rect(center=box.center))
+            self._buttons.insert(0, (box, label))
+            x -= w + 12
