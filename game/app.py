@@ -20,15 +20,18 @@ import pygame
 from pygame import Rect
 
 import engine
+from engine import codes
 
 from . import idle, storage
+from .commands import Commands
+from .records import Records
 from .sheet import CardSheet, load_sheet_or_default
 from .sound import Sounds
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui import menubar
 from .ui.dialogs import Dialog
-from .ui.menubar import Item, Menu, MenuBar, separator
+from .ui.menubar import MenuBar
 from .ui.start import GAMES as START_GAMES
 from .ui.start import StartScreen
 
@@ -48,7 +51,14 @@ DEFAULT_PREFS = {
     "redeals": 2,
     "aces": "free",
     "window": [1180, 760],
+    "zoom": False,
+    "mono": False,
+    "back": 0,
+    "table": "green",
+    "timer_shown": True,
+    "blanks_move": False,
 }
+DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -66,19 +76,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--screenshot", help="draw the first frame to this PNG and exit")
     p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
     p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
+    p.add_argument("--deal", help="play the deal with this challenge code")
     return p.parse_args(argv)
 
 
 class App:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.prefs = self.load_prefs()
+        self.records = Records()
+        self.prefs = self.records.load_prefs(DEFAULT_PREFS)
+        self.problems: list[str] = self.records.take_problems()
+        self.last_folder: Path | None = None
+        self.focus_paused = False
         self.dump_path = args.dump_layout
         self.modal = False
         self.paused = False
         self.running = True
         self.dialogs: list[Dialog] = []
-        self.problems: list[str] = []
         self.fullscreen = bool(args.fullscreen)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         if self.sounds.enabled:
@@ -93,10 +107,14 @@ class App:
         surface, warning = load_sheet_or_default(args.cards or (own if own.exists() else None))
         if warning:
             self.problems.append(warning)
-        self.sheet = CardSheet(surface)
-        self.sheet.convert()
+        self.colour_sheet = CardSheet(surface)
+        self.colour_sheet.convert()
+        self.mono_sheet: CardSheet | None = None
+        self.sheet = self.colour_sheet
         self.canvas = Canvas(self.screen, self.sheet, self.fonts)
-        self.menu = MenuBar(self.fonts, self.menus)
+        self.commands = Commands(self)
+        self.menu = MenuBar(self.fonts, self.commands.menus)
+        self.apply_looks(redraw=False)
         self.scene = None
         self.game: engine.Game | None = None
 
@@ -149,33 +167,66 @@ class App:
         self.prefs[name] = value
         if name == "sound":
             self.sounds.enabled = value
+            if value and not self.sounds.ready:
+                self.sounds.start()
+        if name in ("timer_shown", "blanks_move") and isinstance(self.scene, Table):
+            self.scene.ui["timer_shown"] = self.option("timer_shown")
+            self.scene.full_redraw()
         self.save_prefs()
 
-    def prefs_path(self) -> Path:
-        return storage.data_dir() / "preferences.json"
+    def toggle_option(self, name: str) -> None:
+        self.set_option(name, not self.option(name))
 
-    def load_prefs(self) -> dict:
-        prefs = {k: (dict(v) if isinstance(v, dict) else v) for k, v in DEFAULT_PREFS.items()}
-        data, problem = storage.load_json(self.prefs_path(), "preferences")
-        if problem:
-            self.problems = [problem]
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key in prefs and isinstance(value, type(prefs[key])):
-                    prefs[key] = value
-        return prefs
+    def set_colour(self, colour: bool) -> None:
+        self.set_option("mono", not colour)
+        self.apply_looks()
+
+    def apply_looks(self, redraw: bool = True) -> None:
+        """Card sheet (colour or 1-bit), card back and table, as the options say."""
+        if self.option("mono"):
+            if self.mono_sheet is None:
+                from .mono import mono_sheet
+                self.mono_sheet = CardSheet(mono_sheet(self.colour_sheet.surface))
+                self.mono_sheet.convert()
+            self.sheet = self.mono_sheet
+        else:
+            self.sheet = self.colour_sheet
+        self.canvas.sheet = self.sheet
+        self.canvas.back_index = int(self.option("back")) % 5
+        self.canvas.set_table("mono" if self.option("mono") else self.option("table"))
+        if redraw and self.scene is not None:
+            self.scene.full_redraw()
+
+    def default_window(self) -> None:
+        """Back to the default window size (and out of fullscreen)."""
+        self.fullscreen = False
+        self.windowed = tuple(DEFAULT_PREFS["window"])
+        self.prefs["window"] = list(DEFAULT_PREFS["window"])
+        self.windowed = self.window_size()
+        self.screen = self.open_window()
+        self.resized()
 
     def save_prefs(self) -> None:
         if self.args.screenshot:
             return
-        if not self.fullscreen and self.screen is not None:
+        if not self.fullscreen and getattr(self, "screen", None) is not None:
             self.prefs["window"] = list(self.screen.get_size())
-        problem = storage.save_json(self.prefs_path(), storage.wrap("preferences", self.prefs))
+        problem = self.records.save_prefs(self.prefs)
         if problem:
             self.set_message(problem)
 
     # ----------------------------------------------------------- scenes
-    def start_game(self, name: str, seed: int | None = None) -> None:
+    def start_game(self, name: str, seed: int | None = None, fresh: bool = False) -> None:
+        """Play ``name``: the game left in progress (restored, history and
+        all), or a new deal."""
+        if not fresh and seed is None:
+            saved, extra = self.records.load_game(name)
+            self.problems += self.records.take_problems()
+            if saved is not None and not saved.won:
+                self.show_game(saved, opening=False, elapsed=float(extra.get("elapsed", 0.0)))
+                return
+        if seed is None:
+            seed = engine.cards.Rng(int(time.time_ns() % engine.cards.MAX_SEED)).below(DEAL_NUMBERS)
         options = {}
         if name in ("republic", "smith", "prince"):
             options["rule"] = self.args.rule if self.args.rule and self.args.game == name \
@@ -183,19 +234,44 @@ class App:
         if name == "chinese-puzzle":
             options["redeals"] = self.args.redeals or self.prefs["redeals"]
             options["aces"] = self.args.aces or self.prefs["aces"]
+        try:
+            engine.GAMES[name].check_options(options)
+        except ValueError:          # a hand-edited preference: the game's defaults instead
+            options = {}
         self.show_game(engine.new_game(name, seed=seed, **options))
 
-    def show_game(self, game: engine.Game, opening: bool = True) -> None:
-        """Put ``game`` on the table (a new deal, or one opened or restored)."""
+    def show_game(self, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
+                  keep: bool = False) -> None:
+        """Put ``game`` on the table (a new deal, or one opened or restored;
+        ``keep``: the same game redrawn after many moves at once)."""
+        if keep and isinstance(self.scene, Table):
+            elapsed = self.scene.elapsed
         self.game = game
+        self.recorded = game.won
         self.prefs["last_game"] = game.name
         self.save_prefs()
         self.message = ""
+        self.paused = False
         self.menu.open(None)
         animate = opening and not (self.args.screenshot or self.args.no_animation)
         self.scene = Table(self, game, opening=animate)
+        self.scene.elapsed = elapsed
+        self.scene.ui["timer_shown"] = self.option("timer_shown")
         self.scene.full_redraw()
         self.on_game_changed()   # a deal can be stuck from the start
+
+    def leave_game(self) -> None:
+        """The game on the table is being left for another: an unfinished
+        Card Shell game that saw a move is scored as lost (RULES.md)."""
+        g = self.game
+        if g is not None and not self.recorded and g.history:
+            self.records.record_result(g)
+            self.recorded = True
+        if g is not None:
+            self.records.clear_game(g.name)
+
+    def table_extra(self) -> dict:
+        return {"elapsed": round(self.scene.elapsed, 1)} if isinstance(self.scene, Table) else {}
 
     def show_start(self) -> None:
         self.game = None
@@ -208,23 +284,33 @@ class App:
 
         def deal(choice: str = "New Game") -> None:
             if choice == "New Game":
-                self.start_game(self.game.name)
+                self.leave_game()
+                self.start_game(self.game.name, fresh=True)
         if self.game.started and not self.game.over:
             self.ask("A game is under way. Deal a new one?", ("New Game", "Cancel"), deal)
         else:
             deal()
 
     def choose_game(self, name: str) -> None:
-        def go(choice: str = "Play") -> None:
-            if choice == "Play":
-                self.start_game(name)
-        if self.game is not None and self.game.started and not self.game.over:
-            self.ask(f"Leave the game under way for {TITLES[name]}?", ("Play", "Cancel"), go)
-        else:
-            go()
+        """Switch games: the one left stays saved, and comes back as it was."""
+        if self.game is not None and self.game.name == name:
+            return
+        self.start_game(name)
+
+    # ----------------------------------------------------------- pause
+    def toggle_pause(self) -> None:
+        """Gaps' Pause: the clock stops and the cards are covered."""
+        if not isinstance(self.scene, Table) or self.game.name != "gaps" or (self.game.over and not self.paused):
+            return
+        self.paused = not self.paused
+        self.focus_paused = False
+        self.scene.cancel_carry()
+        self.scene.render()
+        self.redraw_all()
 
     # ----------------------------------------------------------- chrome
     message = ""
+    recorded = False
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -245,7 +331,7 @@ class App:
         left = TITLES[g.name]
         if "rule" in g.options:
             left += f", {RULE_TITLES[g.options['rule']]}"
-        left += f"  -  deal {g.seed}"
+        left += f"  -  deal {g.seed}  -  code {codes.encode(g.name, g.options, g.seed)}"
         parts = [f"moves {len(g.history)}"]
         if g.name == "chinese-puzzle":
             parts.append(f"redeals left {g.redeals_left}")
@@ -271,40 +357,7 @@ class App:
         self.canvas.text(surface, left, bar.inflate(-24, 0), 20, (225, 225, 215), "left", shadow=False)
         self.canvas.text(surface, right, bar.inflate(-24, 0), 20, (225, 225, 215), "right", shadow=False)
 
-    # ----------------------------------------------------------- menus
-    def menus(self) -> list[Menu]:
-        g = self.game
-        playing = g is not None
-        game_menu = Menu("Game", [
-            Item("New Game", self.new_game, "Ctrl+N", playing),
-            Item("Choose a Game...", self.show_start, "Ctrl+G"),
-            separator(),
-            *[Item(f"{n + 1}. {title}", lambda name=name: self.choose_game(name),
-                   checked=bool(g and g.name == name)) for n, (name, title, _, _) in enumerate(START_GAMES)],
-            separator(),
-            Item("Quit", self.quit, "Ctrl+Q"),
-        ])
-        edit = Menu("Edit", [
-            Item("Undo", self.undo, "Ctrl+Z", playing and (g.can_undo or (g.name == "gaps" and g.can_redo))),
-            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo),
-        ])
-        options = Menu("Options", [
-            Item("Drag to Move", lambda: self.set_option("move_style", "drag"),
-                 checked=self.option("move_style") == "drag"),
-            Item("Click to Move", lambda: self.set_option("move_style", "click"),
-                 checked=self.option("move_style") == "click"),
-            separator(),
-            Item("Sound", lambda: self.set_option("sound", not self.option("sound")),
-                 checked=bool(self.option("sound"))),
-            Item("Fast Aces", lambda: self.set_option("fast_aces", not self.option("fast_aces")),
-                 checked=bool(self.option("fast_aces"))),
-            Item("Auto Reshuffle", lambda: self.set_option("auto_reshuffle", not self.option("auto_reshuffle")),
-                 checked=bool(self.option("auto_reshuffle"))),
-            separator(),
-            Item("Fullscreen", self.toggle_fullscreen, "F11", checked=self.fullscreen),
-        ])
-        return [game_menu, edit, options]
-
+    # ----------------------------------------------------------- commands
     def undo(self) -> None:
         if isinstance(self.scene, Table):
             self.scene.undo()
@@ -321,7 +374,13 @@ class App:
         self.ask(message, ("OK",), on_close, title)
 
     def ask(self, message: str, buttons: tuple[str, ...], on_close=None, title: str = "") -> None:
-        self.dialogs.append(Dialog(message, buttons, title, on_close))
+        self.open_dialog(Dialog(message, buttons, title, on_close))
+
+    def open_dialog(self, dialog) -> None:
+        if isinstance(self.scene, Table):
+            self.scene.cancel_carry()
+            self.scene.finish_actors()
+        self.dialogs.append(dialog)
         self.modal = True
         self.redraw_all()
 
@@ -345,9 +404,18 @@ class App:
 
     # ----------------------------------------------------------- table hooks
     def on_game_changed(self) -> None:
-        """After every move: stuck notices, which the table acts on."""
+        """After every move: the autosave, a win's records, stuck notices."""
         g = self.game
-        if g is None or g.won or g.over:
+        if g is None:
+            return
+        if g.won:
+            self.game_won()
+            return
+        if g.history and not self.args.screenshot:
+            problem = self.records.save_game(g, self.table_extra())
+            if problem:
+                self.set_message(problem)
+        if g.over:
             return
         if getattr(g, "stuck", False) and g.explain("redeal") is None:
             word = "shuffle" if g.name == "gaps" else "redeal"
@@ -360,11 +428,28 @@ class App:
             self.scene.after_actors.append(lambda: self.alert(text, on_close=done)) if self.scene.actors \
                 else self.alert(text, on_close=done)
 
-    def hint_at(self, pos) -> None:
-        self.sounds.play("beep")
+    def game_won(self) -> None:
+        """Count the win (once), forget the autosave, and for Gaps offer the
+        high-score table (after the celebration)."""
+        g = self.game
+        if self.recorded:
+            return
+        self.recorded = True
+        self.records.record_result(g)
+        self.records.clear_game(g.name)
+        if g.name == "gaps" and isinstance(self.scene, Table):
+            shuffles = 3 - g.shuffles_left
+            seconds = int(self.scene.elapsed)
+            rank = self.records.qualifies(shuffles, seconds)
+            if rank is not None:
+                self.scene.after_actors.append(lambda: self.ask_name(shuffles, seconds))
 
-    def blank_clicked(self, place: str) -> None:
-        pass
+    def ask_name(self, shuffles: int, seconds: int) -> None:
+        def done(_choice: str) -> None:
+            rank = self.records.add_high_score(dialog.entry, shuffles, seconds)
+            self.commands.show_high_scores(rank - 1)
+        dialog = Dialog("You made the high scores! Type your name:", ("OK",), "Gaps", done, entry="")
+        self.open_dialog(dialog)
 
     def win_message(self) -> str:
         n = len(self.game.history)
@@ -385,6 +470,14 @@ class App:
         if event.type == pygame.WINDOWEXPOSED:
             self.redraw_all()
             return
+        if event.type == pygame.WINDOWFOCUSLOST and self.game is not None and self.game.name == "gaps" \
+                and not self.paused and not self.game.over:
+            self.toggle_pause()
+            self.focus_paused = True
+            return
+        if event.type == pygame.WINDOWFOCUSGAINED and self.paused and self.focus_paused:
+            self.toggle_pause()
+            return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
             self.toggle_fullscreen()
@@ -393,7 +486,7 @@ class App:
             choice = self.dialogs[-1].handle(event)
             if choice is not None:
                 self.close_dialog(choice)
-            elif event.type == pygame.KEYDOWN:
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
                 self.redraw_all()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
@@ -455,7 +548,13 @@ class App:
         """The first scene: the game asked for, or the start screen."""
         self._last = time.perf_counter()
         self._lag = 0.0
-        if self.args.game:
+        if self.args.deal:
+            try:
+                self.show_game(engine.from_dict(codes.document(self.args.deal)))
+            except ValueError as e:
+                self.problems.append(f"The deal code {self.args.deal!r} cannot be played: {e}")
+                self.show_start()
+        elif self.args.game:
             self.start_game(self.args.game, self.args.seed)
         else:
             self.show_start()

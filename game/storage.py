@@ -6,11 +6,22 @@ are written atomically (write a temporary file, flush, fsync, rename), so a
 crash or a full disk never leaves half a file: the last good one stays.  A
 file that cannot be read is moved aside (``name.bad``) and reported, never
 fatal.
+
+Every file is a wrapper ``{"format": 1, "kind": KIND, "data": ...}``
+(:func:`wrap`).  A file of another kind, or of a format this version does
+not read (a newer Card Shell wrote it), is *foreign*: like a damaged file
+it is set aside, never overwritten in place.
+
+The lower-level pieces (:func:`write_atomic`, :func:`read_json`,
+:func:`check_wrapper`, :func:`move_aside`) raise instead of answering in
+words, for callers (``game.records``) that word their own messages.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -19,6 +30,19 @@ import platformdirs
 
 APP = "card-shell"
 FORMAT = 1
+#: the largest file read back: a player's file is a few kilobytes
+MAX_BYTES = 1024 * 1024
+#: how many set-aside copies of one file are kept (``NAME.bad``, ``NAME.2.bad``, ...)
+MAX_BAD = 9
+
+
+class Damaged(ValueError):
+    """A file that exists but cannot be used; ``reason`` says why, in words
+    that finish the sentence "it could not be used because ..."."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def data_dir() -> Path:
@@ -26,45 +50,169 @@ def data_dir() -> Path:
     return Path(home) if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
-def save_json(path: Path, data: Any) -> str | None:
-    """Write ``data`` to ``path`` atomically; the problem in words, or None."""
-    tmp = path.with_name(path.name + ".tmp")
+# ----------------------------------------------------------------- writing
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX only; best effort)."""
+    if os.name != "posix":
+        return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically: write ``NAME.tmp``, flush,
+    fsync, rename over ``path``.  Raises ``OSError``; whatever happens
+    (even an exception that is no ``OSError``), ``path`` is either the old
+    file or the new one, and no ``.tmp`` is left behind by this call."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _sync_folder(path.parent)
+
+
+def dumps(data: Any) -> str:
+    """The JSON text of ``data`` as the player's files hold it."""
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def save_json(path: Path, data: Any) -> str | None:
+    """Write ``data`` to ``path`` atomically; the problem in words, or None."""
+    try:
+        write_atomic(path, dumps(data))
         return None
     except OSError as e:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         return f"Could not save {path.name} ({e.strerror or e}); the last good copy is kept."
+
+
+# ----------------------------------------------------------------- reading
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def short(value: Any, width: int = 40) -> str:
+    """``value`` for a message: a string as it is, anything else as its
+    repr, cut to ``width`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """The JSON value in ``path``.  Raises ``FileNotFoundError`` when there
+    is no such file and :class:`Damaged` (saying why) when there is one
+    that holds no JSON text: unreadable, larger than ``limit`` bytes, empty,
+    binary, cut short or otherwise not JSON."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise Damaged("it is a folder, not a file") from None
+    except OSError as e:
+        raise Damaged(f"it could not be read: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise Damaged(f"it is larger than {limit // 1024} KB, far too large for a Card Shell file")
+    try:
+        text = raw.decode("utf-8-sig")
+        if "\x00" in text:
+            raise UnicodeError("a NUL character")
+    except UnicodeError:
+        raise Damaged("it is not a text file (a Card Shell file is JSON text)") from None
+    if not text.strip():
+        raise Damaged("it is empty")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            raise Damaged(f"it is cut short: its JSON text stops at line {e.lineno}") from None
+        raise Damaged(f"it is not JSON text ({e.msg}: line {e.lineno}, column {e.colno})") from None
+    except ValueError as e:          # NaN, Infinity
+        raise Damaged(f"it is not JSON text ({e})") from None
+    except RecursionError:
+        raise Damaged("it is not a Card Shell file (its JSON is nested far too deeply)") from None
+
+
+def check_wrapper(doc: Any, kind: str) -> None:
+    """Raise :class:`Damaged` unless ``doc`` is a wrapper of ``kind`` in
+    this version's format: a file of another kind or format is foreign."""
+    if not isinstance(doc, dict):
+        raise Damaged(f"it is not a Card Shell {kind} file (it holds a JSON {type(doc).__name__})")
+    if "kind" not in doc or "format" not in doc:
+        what = "a game document" if "game" in doc else "no Card Shell kind and format"
+        raise Damaged(f"it is not a Card Shell {kind} file (it holds {what})")
+    if doc["kind"] != kind:
+        raise Damaged(f"it is a file of another kind ({short(doc['kind'])}), not Card Shell {kind}")
+    fmt = doc["format"]
+    if type(fmt) is int and fmt > FORMAT:
+        raise Damaged(f"it was written by a newer Card Shell (file format {fmt}; "
+                      f"this version reads format {FORMAT})")
+    if type(fmt) is not int or fmt != FORMAT:
+        raise Damaged(f"its file format {short(fmt)} is unknown (this version reads format {FORMAT})")
 
 
 def load_json(path: Path, kind: str) -> tuple[Any, str | None]:
     """Read a file written by ``save_json`` with ``{"format", "kind"}``
     around the data.  Returns ``(data, problem)``: ``data`` is None when
     the file is missing or unusable; a damaged file is moved aside."""
-    if not path.exists():
-        return None, None
     try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-        if not isinstance(doc, dict) or doc.get("kind") != kind or doc.get("format") != FORMAT:
-            raise ValueError(f"it is not a Card Shell {kind} file of format {FORMAT}")
+        doc = read_json(path)
+        check_wrapper(doc, kind)
         return doc.get("data"), None
-    except (OSError, ValueError, UnicodeDecodeError) as e:
-        return None, set_aside(path, str(e))
+    except FileNotFoundError:
+        return None, None
+    except Damaged as e:
+        return None, set_aside(path, e.reason)
+
+
+def is_number(value: Any) -> bool:
+    """A JSON number that is finite (not a bool)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+# ----------------------------------------------------------------- setting aside
+def bad_name(path: Path) -> Path:
+    """Where a damaged ``path`` goes: ``NAME.bad``, or ``NAME.2.bad`` ... when
+    earlier ones are already kept (the last of them is reused when all
+    ``MAX_BAD`` are taken)."""
+    path = Path(path)
+    for n in range(1, MAX_BAD + 1):
+        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.{n}.bad")
+        if not bad.exists():
+            return bad
+    return bad
+
+
+def move_aside(path: Path) -> Path:
+    """Move a damaged file aside for inspection; where it went.  Raises
+    ``OSError`` when it cannot be moved."""
+    bad = bad_name(path)
+    os.replace(path, bad)
+    return bad
 
 
 def set_aside(path: Path, why: str) -> str:
-    bad = path.with_name(path.name + ".bad")
     try:
-        os.replace(path, bad)
+        bad = move_aside(path)
         kept = f" It was kept as {bad.name}."
     except OSError:
         kept = ""

@@ -1,0 +1,297 @@
+"""Every menu command of the manuals, and the menus that list them.
+
+The menus are rebuilt whenever one opens, from the game's state: an item is
+dimmed exactly when its command would do nothing, and the keyboard
+shortcuts shown are the ones dispatched (one list serves both).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from engine import codes
+
+from .table import Table
+from .ui.dialogs import ChoiceDialog, Dialog
+from .ui.menubar import Item, Menu, separator
+from .ui.scores import high_scores_dialog, scores_dialog
+from .ui.start import GAMES as START_GAMES
+
+TITLES = {name: title for name, title, _, _ in START_GAMES}
+RULES = [("alternate", "Alternating colour"), ("any-suit", "Any suit"), ("same-suit", "Same suit")]
+ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
+        ("bridge-order", "Bridge order (C D H S)")]
+BACKS = ["Blue lattice", "Red rings", "Green tartan", "Macintosh", "Gold medallion"]
+TABLES = [("green", "Green baize"), ("blue", "Blue"), ("red", "Claret"), ("grey", "Slate")]
+SCORED = ("republic", "smith", "prince")
+
+
+class Commands:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def game(self) -> engine.Game | None:
+        return self.app.game
+
+    @property
+    def table(self) -> Table | None:
+        return self.app.scene if isinstance(self.app.scene, Table) else None
+
+    # ----------------------------------------------------------- menus
+    def menus(self) -> list[Menu]:
+        g = self.game
+        playing = g is not None
+        file = Menu("File", [
+            Item("New Game", self.app.new_game, "Ctrl+N", playing),
+            Item("Open...", self.open_file, "Ctrl+O"),
+            Item("Save As...", self.save_as, "Ctrl+S", playing),
+            Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
+            separator(),
+            Item("Choose a Game...", self.app.show_start, "Ctrl+G"),
+            *[Item(f"{n + 1}. {title}", lambda name=name: self.app.choose_game(name),
+                   checked=bool(g and g.name == name)) for n, (name, title, _, _) in enumerate(START_GAMES)],
+            separator(),
+            Item("Quit", self.app.quit, "Ctrl+Q"),
+        ])
+        undoable = playing and (g.can_undo or (g.name == "gaps" and g.can_redo))
+        edit = Menu("Edit", [
+            Item("Undo", self.app.undo, "Ctrl+Z", undoable),
+            Item("Redo", self.app.redo, "Ctrl+Y", playing and g.can_redo and g.name != "gaps"),
+        ])
+        menus = [file, edit]
+        if playing:
+            menus.append(self.game_menu(g))
+        menus.append(self.options_menu(g))
+        menus.append(Menu("Help", [
+            Item(f"{TITLES[g.name]} Rules" if playing else "Rules", self.show_help, "F1"),
+            Item("About Card Shell", self.show_about),
+        ]))
+        return menus
+
+    def legal(self, word: str) -> bool:
+        return self.game is not None and self.game.explain(word) is None
+
+    def game_menu(self, g: engine.Game) -> Menu:
+        if g.name == "gaps":
+            return Menu("Gaps", [
+                Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal")),
+                Item("Pause", self.app.toggle_pause, "Ctrl+P", not g.over, checked=self.app.paused),
+                separator(),
+                Item("High Scores...", self.show_high_scores),
+            ])
+        if g.name == "chinese-puzzle":
+            return Menu("Chinese Puzzle", [
+                Item("ReDeal...", self.confirm_redeal, "Ctrl+D", self.legal("redeal")),
+            ])
+        items = []
+        if g.name == "republic":
+            items += [Item("Re-Deal", lambda: self.play_word("redeal"), "Ctrl+D", self.legal("redeal")),
+                      Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"))]
+        elif g.name == "smith":
+            items += [Item("Deal", lambda: self.play_word("deal"), "Ctrl+D", self.legal("deal"))]
+        else:
+            items += [Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"))]
+        items += [
+            separator(),
+            Item("Backward", self.app.undo, "Ctrl+B", g.can_undo),
+            Item("Forward", self.app.redo, "Ctrl+F", g.can_redo),
+            Item("Rewind to Start", self.rewind, "Ctrl+Shift+B", g.can_undo),
+            Item("Fast Forward", self.fast_forward, "Ctrl+Shift+F", g.can_redo),
+            separator(),
+            Item("Sequences...", self.choose_rule),
+            Item("Scores...", self.show_scores),
+        ]
+        return Menu("Moves", items)
+
+    def options_menu(self, g: engine.Game | None) -> Menu:
+        opt = self.app.option
+        toggle = self.app.toggle_option
+        items = [
+            Item("Drag to Move", lambda: self.app.set_option("move_style", "drag"),
+                 checked=opt("move_style") == "drag"),
+            Item("Click to Move", lambda: self.app.set_option("move_style", "click"),
+                 checked=opt("move_style") == "click"),
+            separator(),
+            Item("Sound", lambda: toggle("sound"), checked=bool(opt("sound"))),
+            Item("Zoom Cards", lambda: toggle("zoom"), checked=bool(opt("zoom"))),
+            Item("Colour", lambda: self.app.set_colour(True), checked=not opt("mono")),
+            Item("Black & White", lambda: self.app.set_colour(False), checked=bool(opt("mono"))),
+            Item("Card Back...", self.choose_back),
+            Item("Table...", self.choose_table),
+        ]
+        if g is not None and g.name == "gaps":
+            items += [separator(),
+                      Item("Fast Aces", lambda: toggle("fast_aces"), checked=bool(opt("fast_aces"))),
+                      Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), checked=bool(opt("auto_reshuffle"))),
+                      Item("Timer", lambda: toggle("timer_shown"), checked=bool(opt("timer_shown"))),
+                      Item("Clicking Blanks Moves" if opt("blanks_move") else "Clicking Blanks Selects",
+                           lambda: toggle("blanks_move"))]
+        if g is not None and g.name == "chinese-puzzle":
+            fixed = g.started
+            items += [separator(),
+                      Item("1 Redeal", lambda: self.set_redeals(1), enabled=not fixed,
+                           checked=g.options["redeals"] == 1),
+                      Item("2 Redeals", lambda: self.set_redeals(2), enabled=not fixed,
+                           checked=g.options["redeals"] == 2),
+                      Item("Ace Order...", self.choose_aces)]
+        items += [separator(),
+                  Item("Fullscreen", self.app.toggle_fullscreen, "F11", checked=self.app.fullscreen),
+                  Item("Default Window", self.app.default_window)]
+        return Menu("Options", items)
+
+    # ----------------------------------------------------------- moves
+    def play_word(self, word: str) -> None:
+        if self.table is not None:
+            self.table.try_move(word)
+
+    def confirm_redeal(self) -> None:
+        def go(choice: str) -> None:
+            if choice == "ReDeal":
+                self.play_word("redeal")
+        left = self.game.redeals_left
+        self.app.ask(f"Pick up every card not in its final place and deal them again? "
+                     f"({left} redeal{'s' if left != 1 else ''} left)", ("ReDeal", "Cancel"), go)
+
+    def rewind(self) -> None:
+        self.step_all(self.game.undo, lambda: self.game.can_undo)
+
+    def fast_forward(self) -> None:
+        self.step_all(self.game.redo, lambda: self.game.can_redo)
+
+    def step_all(self, step, more) -> None:
+        """Many moves at once: the table is redrawn once at the end."""
+        if self.table is None:
+            return
+        self.table.cancel_carry()
+        while more():
+            step()
+        self.app.show_game(self.game, opening=False, keep=True)
+
+    # ----------------------------------------------------------- options
+    def set_redeals(self, n: int) -> None:
+        """Chinese Puzzle's 1/2 redeals: only before the first move; the same
+        deal is dealt again with the new option."""
+        g = self.game
+        if g is None or g.started or g.options["redeals"] == n:
+            return
+        self.app.prefs["redeals"] = n
+        self.app.save_prefs()
+        self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "redeals": n}), opening=False)
+
+    def choose_aces(self) -> None:
+        g = self.game
+
+        def done(choice: str) -> None:
+            if choice != "OK":
+                return
+            self.app.prefs["aces"] = dialog.value
+            self.app.save_prefs()
+            if g is not None and not g.started and g.options["aces"] != dialog.value:
+                self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "aces": dialog.value}),
+                                   opening=False)
+            else:
+                self.app.set_message("The ace order applies from the next game.")
+        dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, self.app.prefs["aces"],
+                              "Ace Order", done)
+        self.app.open_dialog(dialog)
+
+    def choose_rule(self) -> None:
+        g = self.game
+
+        def done(choice: str) -> None:
+            if choice == "OK":
+                self.app.prefs["rules"][g.name] = dialog.value
+                self.app.save_prefs()
+                if dialog.value != g.options["rule"]:
+                    self.app.set_message("The new sequence rule applies from the next game.")
+        dialog = ChoiceDialog("Columns are built in descending rank, and:", RULES,
+                              self.app.prefs["rules"][g.name], "Sequences", done)
+        self.app.open_dialog(dialog)
+
+    def choose_back(self) -> None:
+        def done(choice: str) -> None:
+            if choice == "OK":
+                self.app.set_option("back", int(dialog.value))
+                self.app.apply_looks()
+        dialog = ChoiceDialog("Card back:", [(str(i), name) for i, name in enumerate(BACKS)],
+                              str(self.app.option("back")), "Card Back", done)
+        self.app.open_dialog(dialog)
+
+    def choose_table(self) -> None:
+        def done(choice: str) -> None:
+            if choice == "OK":
+                self.app.set_option("table", dialog.value)
+                self.app.apply_looks()
+        dialog = ChoiceDialog("Table:", TABLES, self.app.option("table"), "Table", done)
+        self.app.open_dialog(dialog)
+
+    # ----------------------------------------------------------- files
+    def documents_folder(self) -> Path:
+        home = Path.home()
+        docs = home / "Documents"
+        return docs if docs.is_dir() else home
+
+    def save_as(self) -> None:
+        from .ui.files import FileDialog
+        g = self.game
+        suggested = f"{g.name}-deal-{g.seed}.json"
+
+        def done(choice: str) -> None:
+            if choice == "Cancel":
+                return
+            problem = self.app.records.export_game(g, Path(choice), self.app.table_extra())
+            self.app.alert(problem) if problem else self.app.set_message(f"Saved as {Path(choice).name}.")
+        self.app.open_dialog(FileDialog("save", self.app.last_folder or self.documents_folder(), suggested,
+                                        on_close=done))
+
+    def open_file(self) -> None:
+        from .records import RecordError
+        from .ui.files import FileDialog
+
+        def done(choice: str) -> None:
+            if choice == "Cancel":
+                return
+            self.app.last_folder = Path(choice).parent
+            try:
+                game = self.app.records.import_game(Path(choice))
+            except RecordError as e:
+                self.app.alert(str(e), "Cannot open")
+                return
+            self.app.leave_game()
+            self.app.show_game(game)
+        self.app.open_dialog(FileDialog("open", self.app.last_folder or self.documents_folder(), "",
+                                        on_close=done))
+
+    def deal_by_code(self) -> None:
+        def done(choice: str) -> None:
+            if choice != "Deal":
+                return
+            try:
+                game = engine.from_dict(codes.document(dialog.entry))
+            except ValueError as e:
+                self.app.alert(f"{e}", "Not a deal code")
+                return
+            self.app.leave_game()
+            self.app.show_game(game)
+        dialog = Dialog("Type a deal's code (shown at the bottom of every table) to play the same deal:",
+                        ("Deal", "Cancel"), "Deal by Code", done, entry="")
+        self.app.open_dialog(dialog)
+
+    # ----------------------------------------------------------- windows
+    def show_scores(self) -> None:
+        g = self.game
+        self.app.open_dialog(scores_dialog(self.app.records.stats, g.name, TITLES[g.name]))
+
+    def show_high_scores(self, highlight: int | None = None) -> None:
+        self.app.open_dialog(high_scores_dialog(self.app.records.high_scores(), highlight))
+
+    def show_help(self) -> None:
+        from .ui.help import HELP, TextDialog
+        name = self.game.name if self.game else "gaps"
+        self.app.open_dialog(TextDialog(f"{TITLES[name]}: Rules", HELP[name]))
+
+    def show_about(self) -> None:
+        from .ui.help import ABOUT, TextDialog
+        self.app.open_dialog(TextDialog("About Card Shell", ABOUT))
