@@ -185,13 +185,13 @@ class App:
         """Card sheet (colour or 1-bit), card back and table, as the options say."""
         if self.option("mono"):
             if self.mono_sheet is None:
-                from .mono import mono_sheet
-                self.mono_sheet = CardSheet(mono_sheet(self.colour_sheet.surface))
-                self.mono_sheet.convert()
+                from .mono import MonoSheet
+                self.mono_sheet = MonoSheet.from_sheet(self.colour_sheet)
             self.sheet = self.mono_sheet
         else:
             self.sheet = self.colour_sheet
         self.canvas.sheet = self.sheet
+        self.canvas.mono = bool(self.option("mono"))
         self.canvas.back_index = int(self.option("back")) % 5
         self.canvas.set_table("mono" if self.option("mono") else self.option("table"))
         if redraw and self.scene is not None:
@@ -352,7 +352,9 @@ class App:
     def draw_chrome(self, surface: pygame.Surface) -> None:
         self.menu.draw_bar(surface)
         bar = self.chrome_rect("status")
-        pygame.draw.rect(surface, (30, 30, 34), bar)
+        pygame.draw.rect(surface, (255, 255, 255) if self.canvas.mono else (30, 30, 34), bar)
+        if self.canvas.mono:
+            pygame.draw.line(surface, (0, 0, 0), bar.topleft, bar.topright)
         left, right = self.status_text()
         self.canvas.text(surface, left, bar.inflate(-24, 0), 20, (225, 225, 215), "left", shadow=False)
         self.canvas.text(surface, right, bar.inflate(-24, 0), 20, (225, 225, 215), "right", shadow=False)

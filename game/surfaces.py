@@ -64,6 +64,7 @@ class Canvas:
         self.fonts = fonts
         self.background = pygame.Surface(screen.get_size()).convert()
         self.table_name = "green"
+        self.mono = False             # the 1-bit look: no shadows, no tints, no grey
         self.back_index = 0
         self._felt: pygame.Surface | None = None
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
@@ -88,6 +89,8 @@ class Canvas:
         return self.sheet.back_at(self.back_index, *size)
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.mono:
+            return pygame.Surface((0, 0))
         if size not in self._shadow:
             w, h = size
             s = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
@@ -98,7 +101,17 @@ class Canvas:
         return self._shadow[size]
 
     def glow(self, size: tuple[int, int]) -> pygame.Surface:
-        """The light over a legal destination."""
+        """The light over a legal destination (in black and white: a thick
+        black-and-white frame, as a Mac Plus would draw it)."""
+        if self.mono:
+            key = (-1, *size)
+            if key not in self._glow:
+                s = pygame.Surface(size, pygame.SRCALPHA)
+                r = s.get_rect()
+                pygame.draw.rect(s, (0, 0, 0), r, width=4)
+                pygame.draw.rect(s, (255, 255, 255), r.inflate(-4, -4), width=2)
+                self._glow[key] = s
+            return self._glow[key]
         if size not in self._glow:
             s = pygame.Surface(size, pygame.SRCALPHA)
             radius = max(4, min(size) // 10)
@@ -112,7 +125,7 @@ class Canvas:
     def mark(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
         """Small pictures drawn here rather than taken from the sheet: a dead
         gap, The Smith's spacing buttons."""
-        key = (kind, *size)
+        key = (kind, self.mono, *size)
         if key not in self._marks:
             w, h = size
             s = pygame.Surface(size, pygame.SRCALPHA)
@@ -120,9 +133,10 @@ class Canvas:
             if kind == "dead":
                 s.blit(self.sheet.picture_at("outline", w, h), (0, 0))
                 pad = w // 4
-                pygame.draw.line(s, (0, 0, 0, 90), (pad, h // 2 - (w - 2 * pad) // 2),
+                ink = (0, 0, 0, 255) if self.mono else (0, 0, 0, 90)
+                pygame.draw.line(s, ink, (pad, h // 2 - (w - 2 * pad) // 2),
                                  (w - pad, h // 2 + (w - 2 * pad) // 2), max(2, w // 16))
-                pygame.draw.line(s, (0, 0, 0, 90), (w - pad, h // 2 - (w - 2 * pad) // 2),
+                pygame.draw.line(s, ink, (w - pad, h // 2 - (w - 2 * pad) // 2),
                                  (pad, h // 2 + (w - 2 * pad) // 2), max(2, w // 16))
             elif kind in ("space-less", "space-more"):
                 cx, m = w // 2, max(2, h // 5)
@@ -182,6 +196,18 @@ class Canvas:
     def text(self, target: pygame.Surface, text: str, rect: Rect, size: int,
              colour=TEXT, align: str = "center", shadow: bool = True) -> Rect:
         font = self.fonts.get(size)
+        if self.mono:
+            colour, shadow = (255, 255, 255), False
+            back = font.render(text, False, (0, 0, 0), (255, 255, 255))
+            box = back.get_rect()
+            box.centery = rect.centery
+            box.left = rect.left if align == "left" else box.left
+            if align == "right":
+                box.right = rect.right
+            elif align != "left":
+                box.centerx = rect.centerx
+            target.blit(back, box)
+            return box
         image = font.render(text, True, colour)
         box = image.get_rect()
         box.centery = rect.centery
