@@ -180,6 +180,7 @@ def test_darker_greys_give_more_black():
 
 
 def test_dither_needs_no_display():
+    pygame.display.quit()            # earlier tests in this process may have opened one
     assert pygame.display.get_surface() is None
     assert_pure(mono.dither(filled((8, 8), (90, 90, 90))))
     assert pygame.display.get_surface() is None
