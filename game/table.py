@@ -210,10 +210,19 @@ class Table:
             screen.blit(canvas.card_image(name, up, rect.size), rect)
             return shadow.union(rect)
 
+        zoom = self.app.option("zoom")
         for actor in self.actors:
             rect = actor.at(self.now) if actor.started and not actor.done else None
             if rect is not None:
-                new[id(actor)] = card(actor.card, actor.face_up, rect, (-3, -1))
+                drawn = card(actor.card, actor.face_up, rect, (-3, -1))
+                if zoom and actor.duration > 0:
+                    # the Finder's zoom: outlines trailing the card as it goes
+                    for lag in (0.03, 0.06, 0.09):
+                        trail = actor.at(max(actor.t0, self.now - lag))
+                        if trail is not None and trail != rect:
+                            pygame.draw.rect(screen, (0, 0, 0) if canvas.mono else (255, 240, 200), trail, 1)
+                            drawn.union_ip(trail)
+                new[id(actor)] = drawn
         if self.carry is not None:
             for k, ((name, up, _), rect) in enumerate(zip(self.carry.cards, self.carry.rects)):
                 new[1000 + k] = card(name, up, rect, (-2, 2))
