@@ -113,7 +113,7 @@ class App:
         self.sheet = self.colour_sheet
         self.canvas = Canvas(self.screen, self.sheet, self.fonts)
         self.commands = Commands(self)
-        self.menu = MenuBar(self.fonts, self.commands.menus)
+        self.menu = MenuBar(self.fonts, self.commands.menus, self.commands.titles)
         self.apply_looks(redraw=False)
         self.scene = None
         self.game: engine.Game | None = None
@@ -248,8 +248,9 @@ class App:
             elapsed = self.scene.elapsed
         self.game = game
         self.recorded = game.won
-        self.prefs["last_game"] = game.name
-        self.save_prefs()
+        if self.prefs["last_game"] != game.name:
+            self.prefs["last_game"] = game.name
+            self.save_prefs()
         self.message = ""
         self.paused = False
         self.menu.open(None)
@@ -331,7 +332,9 @@ class App:
         left = TITLES[g.name]
         if "rule" in g.options:
             left += f", {RULE_TITLES[g.options['rule']]}"
-        left += f"  -  deal {g.seed}  -  code {codes.encode(g.name, g.options, g.seed)}"
+        if getattr(self, "_code_for", None) is not g:
+            self._code_for, self._code = g, codes.encode(g.name, g.options, g.seed)
+        left += f"  -  deal {g.seed}  -  code {self._code}"
         parts = [f"moves {len(g.history)}"]
         if g.name == "chinese-puzzle":
             parts.append(f"redeals left {g.redeals_left}")
@@ -343,7 +346,7 @@ class App:
             state = "Won!"
         elif g.over:
             state = "No move left"
-        elif getattr(g, "stuck", False):
+        elif g.name in ("gaps", "chinese-puzzle") and all(m.word for m in g.legal_moves()):
             state = "Stuck: " + ("use a shuffle" if g.name == "gaps" else "redeal")
         else:
             state = self.message

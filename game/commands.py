@@ -40,6 +40,12 @@ class Commands:
         return self.app.scene if isinstance(self.app.scene, Table) else None
 
     # ----------------------------------------------------------- menus
+    def titles(self) -> list[str]:
+        """The menu bar's titles, without building the menus (drawn often)."""
+        g = self.game
+        middle = [] if g is None else [{"gaps": "Gaps", "chinese-puzzle": "Chinese Puzzle"}.get(g.name, "Moves")]
+        return ["File", "Edit", *middle, "Options", "Help"]
+
     def menus(self) -> list[Menu]:
         g = self.game
         playing = g is not None

@@ -8,7 +8,8 @@ only the union of the two goes to the display.
 
 from __future__ import annotations
 
-import numpy as np
+import random
+
 import pygame
 from pygame import Rect
 
@@ -39,19 +40,40 @@ class Fonts:
         return self._cache[size]
 
 
+def _grain(side: int = 128) -> pygame.Surface:
+    """A square of fine, fixed grain, light grey around 94%: multiplied over
+    a colour it gives the felt its texture.  Made from a seeded generator
+    with a byte table (no numpy: start-up stays quick and small)."""
+    rng = random.Random(7)
+    table = bytes(min(255, 228 + (b * 27) // 255 + (b >> 7)) for b in range(256))
+    raw = rng.randbytes(side * side).translate(table)
+    rgb = bytes(b for b in raw for _ in range(3))
+    return pygame.image.frombuffer(rgb, (side, side), "RGB").copy()
+
+
+def _vignette(size: tuple[int, int]) -> pygame.Surface:
+    """Light in the middle, a little darker at the edges: a 24x16 sketch
+    smoothly stretched to the window."""
+    w, h = 24, 16
+    small = pygame.Surface((w, h))
+    for x in range(w):
+        for y in range(h):
+            dx, dy = (x + 0.5) / w * 2 - 1, (y + 0.5) / h * 2 - 1
+            v = int(255 * max(0.0, 1.0 - 0.2 * (dx * dx * 0.6 + dy * dy)))
+            small.set_at((x, y), (v, v, v))
+    return pygame.transform.smoothscale(small, size)
+
+
 def felt(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
     """A felt-like table: the colour with a fine, fixed grain and a soft vignette."""
     w, h = max(size[0], 1), max(size[1], 1)
-    rng = np.random.default_rng(7)
-    grain = rng.normal(0.0, 5.0, (w, h)).astype(np.float32)
-    xs = np.linspace(-1.0, 1.0, w, dtype=np.float32)[:, None]
-    ys = np.linspace(-1.0, 1.0, h, dtype=np.float32)[None, :]
-    light = 1.08 - 0.22 * (xs * xs * 0.6 + ys * ys)
-    rgb = np.empty((w, h, 3), dtype=np.float32)
-    for k in range(3):
-        rgb[:, :, k] = colour[k] * light + grain
     surface = pygame.Surface((w, h))
-    pygame.surfarray.blit_array(surface, np.clip(rgb, 0, 255).astype(np.uint8))
+    surface.fill(tuple(min(255, int(c * 1.12)) for c in colour))
+    grain = _grain()
+    for x in range(0, w, grain.get_width()):
+        for y in range(0, h, grain.get_height()):
+            surface.blit(grain, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+    surface.blit(_vignette((w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     return surface
 
 
@@ -159,6 +181,11 @@ class Canvas:
             else:
                 self._felt = felt(bg.get_size(), TABLES[self.table_name]).convert()
         bg.blit(self._felt, (0, 0))
+
+    def restore_felt(self, rect: Rect) -> None:
+        """The bare table under ``rect`` on the background (for a label)."""
+        if self._felt is not None:
+            self.background.blit(self._felt, rect, rect)
 
     def render(self, layout: Layout, hidden: set, parked: list, chrome, covered: bool = False) -> None:
         """Draw the whole background: felt, empty places, resting cards,

@@ -81,6 +81,7 @@ class Table:
         self.message = ""
         self.after_actors: list = []       # things to do once every card has landed
         self.flash_rects: list[Rect] = []
+        self._glow_cache: dict[str, bool] = {}
         self.flash_until = 0.0
         self._overlay: dict[int, Rect] = {}
         self._pending: list[Rect] = []
@@ -180,10 +181,16 @@ class Table:
         return 1.0 - (self.elapsed % 1.0)
 
     def tick_timer(self) -> None:
-        old = [lb for lb in self.layout.labels if lb.name == "timer"]
-        self.layout = self.build()
-        self.render()
-        self.refresh([lb.rect for lb in old])
+        """A new second: only the clock's label is repainted (felt behind it)."""
+        minutes, seconds = divmod(int(self.elapsed), 60)
+        self.ui["timer_text"] = f"{minutes}:{seconds:02d}"
+        canvas = self.app.canvas
+        for label in self.layout.labels:
+            if label.name == "timer" and not self.app.paused:
+                label.text = self.ui["timer_text"]
+                canvas.restore_felt(label.rect)
+                canvas.text(canvas.background, label.text, label.rect, label.size, label.colour, label.align)
+                self.refresh([Rect(label.rect)])
 
     # ----------------------------------------------------------- drawing
     def draw_overlay(self) -> list[Rect]:
@@ -627,6 +634,7 @@ class Table:
         self.carry = Carry(place, index, count, grab, [(s.card, s.face_up, Rect(s.rect)) for s in chosen],
                            by_click=by_click)
         self.carry.move_to(pointer)
+        self._glow_cache: dict[str, bool] = {}
         for s in chosen:
             self.hidden.add(s.key)
         self.render()
@@ -634,13 +642,19 @@ class Table:
         self.update_glow(pointer)
 
     def update_glow(self, pointer: tuple[int, int]) -> None:
+        """Light the legal destination under the carried cards (the engine
+        is asked once per place the pointer enters, not once per motion)."""
         carry = self.carry
         glow = None
         if carry is not None:
             target = self.layout.drop_target(pointer, carry.rect, exclude=carry.place)
-            if target is not None and self.move_text(carry, target) is not None:
-                pile = self.layout.pile(target)
-                glow = Rect(pile[-1].rect if pile else self.layout.slots[target].rect)
+            if target is not None:
+                legal = self._glow_cache.get(target)
+                if legal is None:
+                    legal = self._glow_cache[target] = self.move_text(carry, target) is not None
+                if legal:
+                    pile = self.layout.pile(target)
+                    glow = Rect(pile[-1].rect if pile else self.layout.slots[target].rect)
         self.glow = glow
 
     def move_text(self, carry: Carry, target: str) -> str | None:

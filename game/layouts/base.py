@@ -98,12 +98,23 @@ class Layout:
                 y += steps[i][1]
 
     # ----------------------------------------------------------- asking
+    def _piles(self) -> dict[str, list[Sprite]]:
+        """Sprites by place, rebuilt whenever sprites were added since."""
+        cache = self.__dict__.get("_pile_cache")
+        if cache is None or cache[0] != len(self.sprites):
+            piles: dict[str, list[Sprite]] = {}
+            for s in self.sprites:
+                piles.setdefault(s.place, []).append(s)
+            cache = (len(self.sprites), piles, {})
+            self.__dict__["_pile_cache"] = cache
+        return cache[1]
+
     def pile(self, place: str) -> list[Sprite]:
-        return [s for s in self.sprites if s.place == place]
+        return list(self._piles().get(place, ()))
 
     def sprite(self, place: str, index: int) -> Sprite | None:
-        for s in self.sprites:
-            if s.place == place and s.index == index:
+        for s in self._piles().get(place, ()):
+            if s.index == index:
                 return s
         return None
 
@@ -122,11 +133,15 @@ class Layout:
         return None
 
     def drop_area(self, place: str) -> Rect:
-        slot = self.slots[place]
-        area = Rect(slot.drop or slot.rect)
-        for s in self.pile(place):
-            area.union_ip(s.rect)
-        return area
+        self._piles()
+        areas = self.__dict__["_pile_cache"][2]
+        if place not in areas:
+            slot = self.slots[place]
+            area = Rect(slot.drop or slot.rect)
+            for s in self._piles().get(place, ()):
+                area.union_ip(s.rect)
+            areas[place] = area
+        return areas[place]
 
     def drop_target(self, pointer: tuple[int, int], carried: Rect, exclude: str | None = None) -> str | None:
         """The place a carried card is dropped on: the one under the pointer,

@@ -60,9 +60,11 @@ def shortcut_of(event: pygame.event.Event) -> str:
 
 
 class MenuBar:
-    def __init__(self, fonts, menus: Callable[[], list[Menu]]) -> None:
+    def __init__(self, fonts, menus: Callable[[], list[Menu]],
+                 titles: Callable[[], list[str]] | None = None) -> None:
         self.fonts = fonts
         self.menus = menus
+        self.titles = titles or (lambda: [m.title for m in menus()])
         self.open_index: int | None = None
         self.hover: int | None = None
         self._titles: list[Rect] = []
@@ -84,9 +86,8 @@ class MenuBar:
         font = self.fonts.get(22)
         x = 12
         self._titles = []
-        self._current = self.menus()
-        for menu in self._current:
-            image = font.render(menu.title, True, INK)
+        for title in self.titles():
+            image = font.render(title, True, INK)
             box = Rect(x - 8, 0, image.get_width() + 16, HEIGHT - 1)
             surface.blit(image, image.get_rect(midleft=(x, HEIGHT // 2)))
             self._titles.append(box)
