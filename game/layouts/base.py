@@ -146,16 +146,21 @@ class Layout:
     def drop_target(self, pointer: tuple[int, int], carried: Rect, exclude: str | None = None) -> str | None:
         """The place a carried card is dropped on: the one under the pointer,
         else the one it overlaps most."""
+        cache = self.__dict__.get("_drop_list")
+        if cache is None or cache[0] != len(self.sprites):
+            places = list(self.slots)
+            cache = (len(self.sprites), places, [self.drop_area(p) for p in places])
+            self.__dict__["_drop_list"] = cache
+        _, places, areas = cache
+        for i in Rect(pointer, (1, 1)).collidelistall(areas):
+            if places[i] != exclude:
+                return places[i]
         best, best_area = None, 0
-        for place in self.slots:
-            if place == exclude:
-                continue
-            area = self.drop_area(place)
-            if area.collidepoint(pointer):
-                return place
-            overlap = area.clip(carried)
-            if overlap.w * overlap.h > best_area:
-                best, best_area = place, overlap.w * overlap.h
+        for i in carried.collidelistall(areas):
+            if places[i] != exclude:
+                overlap = areas[i].clip(carried)
+                if overlap.w * overlap.h > best_area:
+                    best, best_area = places[i], overlap.w * overlap.h
         return best
 
     def to_json(self) -> dict[str, Any]:
