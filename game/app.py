@@ -141,6 +141,10 @@ class App:
             self.windowed = self.screen.get_size()
         self.fullscreen = not self.fullscreen
         self.screen = self.open_window()
+        if not self.fullscreen and self.screen.get_size() != tuple(self.windowed):
+            # leaving fullscreen without a window manager, SDL may keep the
+            # screen's size at the first try; asking again restores it
+            self.screen = self.open_window()
         self.resized()
 
     def resized(self) -> None:
@@ -303,9 +307,10 @@ class App:
         """Gaps' Pause: the clock stops and the cards are covered."""
         if not isinstance(self.scene, Table) or self.game.name != "gaps" or (self.game.over and not self.paused):
             return
+        self.scene.cancel_carry()
+        self.scene.finish_actors()        # every card at rest before the cards are covered
         self.paused = not self.paused
         self.focus_paused = False
-        self.scene.cancel_carry()
         self.scene.render()
         self.redraw_all()
 

@@ -188,9 +188,10 @@ class Table:
         for label in self.layout.labels:
             if label.name == "timer" and not self.app.paused:
                 label.text = self.ui["timer_text"]
-                canvas.restore_felt(label.rect)
+                box = label.rect.inflate(6, 6)      # the text's shadow falls a pixel outside
+                canvas.restore_felt(box)
                 canvas.text(canvas.background, label.text, label.rect, label.size, label.colour, label.align)
-                self.refresh([Rect(label.rect)])
+                self.refresh([box])
 
     # ----------------------------------------------------------- drawing
     def draw_overlay(self) -> list[Rect]:
@@ -245,6 +246,8 @@ class Table:
     def try_move(self, text: str, carried: Carry | None = None) -> bool:
         """Play ``text`` if the engine allows it; otherwise beep (and, after
         three tries in a row, say why).  Returns whether it was played."""
+        if self.app.paused:
+            return False
         reason = self.game.explain(text)
         if reason is not None:
             self.refuse(reason)
@@ -266,6 +269,8 @@ class Table:
         """A move was made: lay the table out anew, send the moved cards
         flying from where they were drawn, and repaint what changed."""
         self.selected = None
+        if self.actors:
+            self.finish_actors()       # the last move's cards land before this one's fly
         self.layout = self.build()
         self.animate(events, old, carried)
         self.render()
@@ -274,6 +279,8 @@ class Table:
         self.app.on_game_changed()
 
     def undo(self) -> None:
+        if self.app.paused:
+            return
         if self.carry:
             self.cancel_carry()
         old = self.layout
@@ -284,6 +291,8 @@ class Table:
             self.after_play(events, old)
 
     def redo(self) -> None:
+        if self.app.paused:
+            return
         old = self.layout
         events = self.game.redo()
         if events:
@@ -303,17 +312,37 @@ class Table:
         fast = self.app.option("fast_aces")
         deck = Rect(0, 0, *new.card)
         deck.midtop = (self.app.table_area().centerx, self.app.screen.get_height() + 10)
+        # a card dealt and moved on in the same events (The Prince's aces) is
+        # dealt straight to where it ends
+        moved_on = {(e.card, e.src): e for e in events if isinstance(e, ev.CardMoved)}
+        skip: set[int] = set()
         for event in events:
+            if id(event) in skip:
+                continue
             if isinstance(event, ev.CardMoved):
-                target = self.claim(new, event.dst, event.card, claimed, top=True)
                 src = carried_rects.pop(event.card, None) or self.where(old, event.src, event.card)
-                if target is not None and src is not None:
+                if src is None:
+                    continue            # nothing was drawn to fly from: the new layout shows it
+                target = self.claim(new, event.dst, event.card, claimed, top=True)
+                if target is not None:
                     self.fly(event.card, True, src, target, t, land_sound="place")
                     t += 0.02 if carried else 0.06
+            elif isinstance(event, ev.CardsDealt) and event.undone:
+                # cards going back to the stock: they fly there and vanish
+                stock = new.slots.get("stock")
+                for card, place in event.cards:
+                    begin = self.where(old, place, card)
+                    if begin is not None and stock is not None:
+                        self.actors.append(Actor(card, True, begin, Rect(stock.rect), t, FLY))
+                        t += 0.03
             elif isinstance(event, ev.CardsDealt):
                 source = self.where(old, "stock", "") if event.source != "deck" else deck
                 self.app.sounds.play("shuffle" if event.source == "deck" else "deal")
                 for card, place in event.cards:
+                    later = moved_on.get((card, place))
+                    if later is not None and not any(s.card == card for s in new.pile(place)):
+                        skip.add(id(later))
+                        place = later.dst
                     target = self.claim(new, place, card, claimed, top=event.source != "deck")
                     begin = source or deck
                     if target is not None:
@@ -383,9 +412,14 @@ class Table:
             self.hidden.discard(key)
             s = self.layout.sprite(*key)
             if s is not None:
-                self.app.canvas.background.blit(self.app.canvas.card_image(s.card, s.face_up, s.rect.size),
-                                                s.rect)
-                self.refresh([Rect(s.rect)])
+                # the card and every resting card above it, in order (cards of
+                # a sequence can land in any order)
+                canvas, covered = self.app.canvas, self.app.paused
+                for above in self.layout.pile(s.place):
+                    if above.index >= s.index and above.key not in self.hidden:
+                        canvas.background.blit(canvas.card_image(above.card, above.face_up and not covered,
+                                                                 above.rect.size), above.rect)
+                        self.refresh([Rect(above.rect)])
             if land_sound:
                 self.app.sounds.play(land_sound)
 
