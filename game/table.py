@@ -412,14 +412,10 @@ class Table:
             self.hidden.discard(key)
             s = self.layout.sprite(*key)
             if s is not None:
-                # the card and every resting card above it, in order (cards of
-                # a sequence can land in any order)
-                canvas, covered = self.app.canvas, self.app.paused
-                for above in self.layout.pile(s.place):
-                    if above.index >= s.index and above.key not in self.hidden:
-                        canvas.background.blit(canvas.card_image(above.card, above.face_up and not covered,
-                                                                 above.rect.size), above.rect)
-                        self.refresh([Rect(above.rect)])
+                # redrawn whole, so the cards above it in its pile stay above it
+                # (a sequence's cards can land in any order)
+                self.render()
+                self.refresh([Rect(a.rect) for a in self.layout.pile(s.place) if a.index >= s.index])
             if land_sound:
                 self.app.sounds.play(land_sound)
 
