@@ -77,6 +77,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
     p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
     p.add_argument("--deal", help="play the deal with this challenge code")
+    p.add_argument("--install-desktop-entry", action="store_true",
+                   help="Linux: add Card Shell, with its icon, to the desktop's applications menu, and exit")
     return p.parse_args(argv)
 
 
@@ -98,6 +100,11 @@ class App:
         if self.sounds.enabled:
             self.sounds.start()
         pygame.display.init()
+        try:  # the app's icon; a window without it is still a window
+            from . import assets
+            pygame.display.set_icon(pygame.image.load(str(assets.icon_path(256))))
+        except Exception:
+            pass
         pygame.font.init()
         self.fonts = Fonts()
         pygame.display.set_caption("Card Shell")
@@ -590,6 +597,11 @@ class App:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.install_desktop_entry:
+        from . import desktop
+        desktop.install()
+        return 0
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "cardshell")   # the desktop entry's StartupWMClass
     if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     app = App(args)

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pygame
 
+from . import assets
+
 COLUMNS = 13
 ROWS = 5
 BACKS = 5
@@ -50,18 +52,8 @@ class SheetError(ValueError):
 
 
 def builtin_sheet_path() -> Path:
-    """Where the sheet that comes with the game lives."""
-    beside = Path(__file__).resolve().parent.parent / "assets" / "cards" / "cards.png"
-    if beside.is_file():
-        return beside
-    try:  # an installation that carries the assets inside the package
-        from importlib.resources import files
-        packaged = Path(str(files("game") / "assets" / "cards" / "cards.png"))
-        if packaged.is_file():
-            return packaged
-    except (ModuleNotFoundError, TypeError, ValueError):  # pragma: no cover - depends on the installer
-        pass
-    return beside
+    """Where the sheet that comes with the game lives (see :mod:`game.assets`)."""
+    return assets.path("cards", "cards.png")
 
 
 def check_sheet_size(width: int, height: int) -> tuple[int, int]:

@@ -34,8 +34,10 @@ from pathlib import Path
 
 import pygame
 
-#: where the sounds live: ``assets/sounds`` beside the ``game`` package
-FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+from . import assets
+
+#: where the sounds live: ``assets/sounds``, found through :mod:`game.assets`
+FOLDER = assets.path("sounds")
 
 #: every sound the table plays, by name (the file is ``NAME.wav``)
 NAMES = ("plink", "deal", "place", "beep", "shuffle", "win", "turn")
