@@ -523,6 +523,7 @@ class App:
             if event.key == pygame.K_ESCAPE and isinstance(self.scene, Table):
                 self.scene.cancel_carry()
                 self.scene.set_selected(None)
+                self.scene.focus = None
                 return
         if self.scene is not None:
             self.scene.handle(event)
