@@ -23,6 +23,7 @@ import engine
 from engine import codes
 
 from . import idle, storage
+from .analyst import ANSWER, Analyst
 from .commands import Commands
 from .records import Records
 from .sheet import CardSheet, load_sheet_or_default
@@ -57,6 +58,8 @@ DEFAULT_PREFS = {
     "table": "green",
     "timer_shown": True,
     "blanks_move": False,
+    "winnable": False,
+    "indicator": True,
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 
@@ -77,6 +80,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
     p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
     p.add_argument("--deal", help="play the deal with this challenge code")
+    p.add_argument("--no-analysis", action="store_true", help="no solver process (no winnability indicator)")
     p.add_argument("--install-desktop-entry", action="store_true",
                    help="Linux: add Card Shell, with its icon, to the desktop's applications menu, and exit")
     return p.parse_args(argv)
@@ -89,6 +93,11 @@ class App:
         self.prefs = self.records.load_prefs(DEFAULT_PREFS)
         self.problems: list[str] = self.records.take_problems()
         self.last_folder: Path | None = None
+        self.analyst = Analyst()
+        self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
+        self.demo: list[str] | None = None
+        self.hint_line: list[str] = []
+        self.hint_step = 0
         self.focus_paused = False
         self.dump_path = args.dump_layout
         self.modal = False
@@ -227,7 +236,7 @@ class App:
             self.set_message(problem)
 
     # ----------------------------------------------------------- scenes
-    def start_game(self, name: str, seed: int | None = None, fresh: bool = False) -> None:
+    def start_game(self, name: str, seed: int | None = None, fresh: bool = False, searched: bool = False) -> None:
         """Play ``name``: the game left in progress (restored, history and
         all), or a new deal."""
         if not fresh and seed is None:
@@ -236,6 +245,7 @@ class App:
             if saved is not None and not saved.won:
                 self.show_game(saved, opening=False, elapsed=float(extra.get("elapsed", 0.0)))
                 return
+        pick = seed is None
         if seed is None:
             seed = engine.cards.Rng(int(time.time_ns() % engine.cards.MAX_SEED)).below(DEAL_NUMBERS)
         options = {}
@@ -249,7 +259,16 @@ class App:
             engine.GAMES[name].check_options(options)
         except ValueError:          # a hand-edited preference: the game's defaults instead
             options = {}
-        self.show_game(engine.new_game(name, seed=seed, **options))
+        game = engine.new_game(name, seed=seed, **options)
+        if pick and not searched and self.option("winnable") and not self.args.screenshot:
+            # "Winnable deals only": the solver looks, from this deal number
+            # on, for one it proves winnable; the deal follows when found
+            self.analyst.ask(game, "winnable", budget=2.0)
+            if self.game is None or self.game.name != name:
+                self.show_game(game)
+            self.set_message("Looking for a winnable deal...")
+            return
+        self.show_game(game)
 
     def show_game(self, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
                   keep: bool = False) -> None:
@@ -362,7 +381,26 @@ class App:
             state = "Stuck: " + ("use a shuffle" if g.name == "gaps" else "redeal")
         else:
             state = self.message
-        return left, "   ".join(([state] if state else []) + parts)
+        indicator = self.indicator_text()
+        return left, "   ".join(([state] if state else []) + ([indicator] if indicator else []) + parts)
+
+    def indicator_text(self) -> str:
+        """The quiet word on the deal: whether it can still be won."""
+        g = self.game
+        if g is None or g.won or g.over or not self.option("indicator") or not self.verdict:
+            return ""
+        if self.verdict == "thinking":
+            return "thinking..."
+        grid = g.name in ("gaps", "chinese-puzzle")
+        if self.verdict == "won":
+            return "can be won in this deal" if grid else "can still be won"
+        if self.verdict == "impossible":
+            if grid:
+                left = g.redeals_left
+                word = ("shuffle" if g.name == "gaps" else "redeal") + ("s" if left != 1 else "")
+                return f"not in this deal, {left} {word} left"
+            return "can no longer be won"
+        return "not known yet"
 
     def draw_chrome(self, surface: pygame.Surface) -> None:
         self.menu.draw_bar(surface)
@@ -434,6 +472,7 @@ class App:
                 self.set_message(problem)
         if g.over:
             return
+        self.ask_verdict()
         if getattr(g, "stuck", False) and g.explain("redeal") is None:
             word = "shuffle" if g.name == "gaps" else "redeal"
             auto = g.name == "chinese-puzzle" or self.option("auto_reshuffle")
@@ -444,6 +483,89 @@ class App:
                     self.scene.try_move("redeal")
             self.scene.after_actors.append(lambda: self.alert(text, on_close=done)) if self.scene.actors \
                 else self.alert(text, on_close=done)
+
+    # ----------------------------------------------------------- the solver
+    def ask_verdict(self) -> None:
+        """The indicator: the deal sent to the solver's process after each
+        move (it may use every card, hidden ones too: it says whether, never how)."""
+        self.hint_line, self.hint_step = [], 0
+        if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
+            return
+        self.verdict = "thinking"
+        self.analyst.ask(self.game, "verdict")
+
+    def on_answer(self, answer) -> None:
+        answer = self.analyst.take(answer)
+        if answer is None:
+            return
+        if answer.purpose == "verdict":
+            self.verdict = answer.status if answer.status != "error" else ""
+            if answer.status == "won" and self.game.name not in ("republic", "smith"):
+                self.hint_line = list(answer.moves)
+            self.set_message(self.message)
+        elif answer.purpose == "demo":
+            if answer.status == "won":
+                self.demo = list(answer.moves)
+                self.set_message("Demo: press any key to stop.")
+                self.demo_step()
+            else:
+                self.demo = None
+                self.alert("The solver found no way to win this deal from here"
+                           + (" (it is lost)." if answer.status == "impossible" else " in its time."))
+        elif answer.purpose == "winnable":
+            if answer.seed is not None:
+                self.start_game(self.game.name if self.game else self.prefs["last_game"], seed=answer.seed,
+                                fresh=True, searched=True)
+            else:
+                self.set_message("No winnable deal found quickly; here is an ordinary one.")
+
+    def hint(self) -> None:
+        """H: the best next move, shown by flashing its card and where it
+        goes; pressing again steps through the solution."""
+        from engine.solver import hint as solver_hint
+        if not isinstance(self.scene, Table) or self.game.over:
+            return
+        g = self.game
+        if self.hint_step < len(self.hint_line):
+            move = self.hint_line[self.hint_step]
+            self.hint_step += 1
+        else:
+            try:
+                move = solver_hint(g, 0.4)      # only what the player can see
+            except Exception:  # noqa: BLE001 - no hint rather than a crash
+                move = None
+        if move is None:
+            self.set_message("No hint: no move is known to help.")
+            self.sounds.play("beep")
+            return
+        self.scene.show_move(move)
+
+    def start_demo(self) -> None:
+        if self.game is None or self.game.over:
+            return
+        self.set_message("Demo: the solver is thinking...")
+        self.analyst.ask(self.game, "demo", budget=10.0, known=True)
+        self.demo = []
+
+    def demo_step(self) -> None:
+        if not self.demo or not isinstance(self.scene, Table):
+            if self.demo is not None and not self.demo:
+                self.demo = None
+            return
+        move = self.demo.pop(0)
+        if self.game.explain(move) is not None:
+            self.demo = None
+            return
+        self.scene.try_move(move)
+        self.scene.after_actors.append(lambda: self.scene.after_actors.append(self.demo_step)
+                                       if self.scene.actors else self.demo_step())
+        if not self.scene.actors:
+            self.demo_step()
+
+    def stop_demo(self) -> None:
+        if self.demo is not None:
+            self.demo = None
+            self.set_message("Demo stopped.")
 
     def game_won(self) -> None:
         """Count the win (once), forget the autosave, and for Gaps offer the
@@ -483,6 +605,12 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if pygame.display.get_surface().get_size() != self.canvas.background.get_size():
                 self.resized()
+            return
+        if event.type == ANSWER:
+            self.on_answer(event.answer)
+            return
+        if event.type == pygame.KEYDOWN and self.demo is not None:
+            self.stop_demo()
             return
         if event.type == pygame.WINDOWEXPOSED:
             self.redraw_all()
@@ -591,12 +719,15 @@ class App:
             if self.busy():
                 clock.tick(FPS)
         self.save_prefs()
+        self.analyst.stop()
         self.sounds.stop()
         pygame.quit()
         return 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+    multiprocessing.freeze_support()     # the solver's process, in a one-file build
     args = parse_args(argv)
     if args.install_desktop_entry:
         from . import desktop

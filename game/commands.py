@@ -82,6 +82,8 @@ class Commands:
     def game_menu(self, g: engine.Game) -> Menu:
         if g.name == "gaps":
             return Menu("Gaps", [
+                Item("Hint", self.app.hint, "H", not g.over),
+                Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
                 Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal")),
                 Item("Pause", self.app.toggle_pause, "Ctrl+P", not g.over, checked=self.app.paused),
                 separator(),
@@ -89,6 +91,8 @@ class Commands:
             ])
         if g.name == "chinese-puzzle":
             return Menu("Chinese Puzzle", [
+                Item("Hint", self.app.hint, "H", not g.over),
+                Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
                 Item("ReDeal...", self.confirm_redeal, "Ctrl+D", self.legal("redeal")),
             ])
         items = []
@@ -100,6 +104,8 @@ class Commands:
         else:
             items += [Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"))]
         items += [
+            Item("Hint", self.app.hint, "H", not g.over),
+            Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
             separator(),
             Item("Backward", self.app.undo, "Ctrl+B", g.can_undo),
             Item("Forward", self.app.redo, "Ctrl+F", g.can_redo),
@@ -121,6 +127,8 @@ class Commands:
                  checked=opt("move_style") == "click"),
             separator(),
             Item("Sound", lambda: toggle("sound"), checked=bool(opt("sound"))),
+            Item("Winnable Deals Only", lambda: toggle("winnable"), checked=bool(opt("winnable"))),
+            Item("Show If Winnable", self.toggle_indicator, checked=bool(opt("indicator"))),
             Item("Zoom Cards", lambda: toggle("zoom"), checked=bool(opt("zoom"))),
             Item("Colour", lambda: self.app.set_colour(True), checked=not opt("mono")),
             Item("Black & White", lambda: self.app.set_colour(False), checked=bool(opt("mono"))),
@@ -146,6 +154,11 @@ class Commands:
                   Item("Fullscreen", self.app.toggle_fullscreen, "F11", checked=self.app.fullscreen),
                   Item("Default Window", self.app.default_window)]
         return Menu("Options", items)
+
+    def toggle_indicator(self) -> None:
+        self.app.toggle_option("indicator")
+        self.app.ask_verdict()
+        self.app.set_message(self.app.message)
 
     # ----------------------------------------------------------- moves
     def play_word(self, word: str) -> None:

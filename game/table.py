@@ -646,6 +646,21 @@ class Table:
         else:
             self.app.sounds.play("beep")
 
+    def show_move(self, text: str) -> None:
+        """A hint: the move's card and its destination flash."""
+        m = engine.Move.parse(text)
+        if m.word is not None:
+            self.flash(["stock"] if "stock" in self.layout.slots else [])
+            self.app.set_message(f"Hint: {m.word}.")
+            return
+        dst = m.dst if m.dst != "f" else (self.foundation_of(m.src, m.count) or m.dst)
+        places = [m.src, dst]
+        self.flash(places)
+        if self.is_pile(m.src) and m.count > 1:
+            pile = self.layout.pile(m.src)
+            self.flash_rects = [s.rect for s in pile[-m.count:]] + self.flash_rects[1:]
+        self.app.set_message(f"Hint: {text}")
+
     def foundation_of(self, place: str, count: int) -> str | None:
         suffix = f":{count}" if count > 1 else ""
         for slot in self.layout.slots:

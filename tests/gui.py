@@ -15,7 +15,9 @@ from game.app import App, parse_args  # noqa: E402
 
 def make_app(home, *argv: str) -> App:
     os.environ["CARD_SHELL_HOME"] = str(home)
-    app = App(parse_args(["--size", "1024x640", "--no-sound", "--no-animation", *argv]))
+    extra = [] if "--analysis" in argv else ["--no-analysis"]
+    argv = tuple(a for a in argv if a != "--analysis")
+    app = App(parse_args(["--size", "1024x640", "--no-sound", "--no-animation", *extra, *argv]))
     app.begin()
     settle(app)
     return app

@@ -1,0 +1,135 @@
+"""The solver at work beside the table, in a separate process.
+
+A thread would fight the table for the interpreter; a process does not.  The
+table sends the game (as its document) after each move; the worker solves the
+newest one it has (older requests are dropped unread), and its answer comes
+back through a queue.  A small thread in the table's process waits on that
+queue and posts a pygame event, so the idle loop wakes only when there is
+news: the table never stutters while the solver thinks.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import threading
+from dataclasses import dataclass, field
+
+import pygame
+
+ANSWER = pygame.event.custom_type()
+BUDGET_S = 6.0
+
+
+@dataclass
+class Answer:
+    request: int
+    purpose: str                  # "verdict", "demo", "winnable"
+    status: str                   # won, impossible, unknown, error
+    moves: list[str] = field(default_factory=list)
+    seed: int | None = None       # "winnable": the deal found
+    message: str = ""
+
+
+def _work(requests, answers) -> None:
+    """The worker process: solve the newest request, answer, repeat."""
+    import engine
+    from engine.solver import solve
+    while True:
+        job = requests.get()
+        try:                                    # only the newest request matters
+            while True:
+                job = requests.get_nowait()
+        except queue.Empty:
+            pass
+        if job is None:
+            return
+        request, purpose, doc, budget, known = job
+        try:
+            if purpose == "winnable":
+                answers.put(_find_winnable(request, doc, budget))
+                continue
+            game = engine.from_dict(doc)
+            result = solve(game, budget_s=budget, known=known)
+            answers.put(Answer(request, purpose, result.status, result.moves))
+        except Exception as e:  # noqa: BLE001 - a solver failure must never reach the table
+            answers.put(Answer(request, purpose, "error", message=f"{type(e).__name__}: {e}"))
+
+
+def _find_winnable(request: int, doc: dict, budget: float) -> Answer:
+    """Numbered deals from the document's seed on, until one is proved won."""
+    import engine
+    from engine.solver import solve
+    seed = doc["seed"]
+    for tries in range(200):
+        game = engine.new_game(doc["game"], seed=seed + tries, **doc.get("options", {}))
+        if solve(game, budget_s=budget, known=True).status == "won":
+            return Answer(request, "winnable", "won", seed=seed + tries)
+    return Answer(request, "winnable", "unknown", seed=None, message="no winnable deal found")
+
+
+class Analyst:
+    """The table's side: ``ask`` after a move, ``answer`` when ANSWER comes."""
+
+    def __init__(self) -> None:
+        self._requests = None
+        self._answers = None
+        self._process = None
+        self.request = 0
+        self.latest: dict[str, Answer] = {}
+        self.failed = ""
+
+    def start(self) -> bool:
+        if self._process is not None:
+            return True
+        try:
+            ctx = mp.get_context("spawn")
+            self._requests, self._answers = ctx.Queue(), ctx.Queue()
+            self._process = ctx.Process(target=_work, args=(self._requests, self._answers), daemon=True)
+            self._process.start()
+        except (OSError, ValueError) as e:
+            self.failed = f"The solver could not start ({e}); no indicator or demo."
+            self._process = None
+            return False
+        threading.Thread(target=self._listen, daemon=True).start()
+        return True
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                answer = self._answers.get()
+            except (EOFError, OSError):
+                return
+            if answer is None:
+                return
+            try:
+                pygame.event.post(pygame.event.Event(ANSWER, answer=answer))
+            except pygame.error:
+                return
+
+    def ask(self, game, purpose: str = "verdict", budget: float = BUDGET_S, known: bool = True) -> int:
+        """Send ``game`` to be solved; returns the request's number (answers
+        to older requests are stale and ignored)."""
+        if not self.start():
+            return -1
+        self.request += 1
+        self._requests.put((self.request, purpose, game.to_dict(), budget, known))
+        return self.request
+
+    def take(self, answer: Answer) -> Answer | None:
+        """An answer that came back: kept if it is the newest, else None."""
+        if answer.request != self.request:
+            return None
+        self.latest[answer.purpose] = answer
+        return answer
+
+    def stop(self) -> None:
+        if self._process is not None:
+            try:
+                self._requests.put(None)
+                self._process.join(timeout=1)
+                if self._process.is_alive():
+                    self._process.terminate()
+            except (OSError, ValueError):
+                pass
+            self._process = None
