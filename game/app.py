@@ -59,9 +59,12 @@ DEFAULT_PREFS = {
     "timer_shown": True,
     "blanks_move": False,
     "winnable": False,
+    "faces": "classic",
+    "window_pos": [],
     "indicator": True,
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
+FACES = {"classic": "cards.png", "large-index": "cards-large-index.png", "four-colour": "cards-four-colour.png"}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -119,13 +122,9 @@ class App:
         pygame.display.set_caption("Card Shell")
         self.windowed = self.window_size()
         self.screen = self.open_window()
-        own = storage.data_dir() / "cards.png"
-        surface, warning = load_sheet_or_default(args.cards or (own if own.exists() else None))
-        if warning:
-            self.problems.append(warning)
-        self.colour_sheet = CardSheet(surface)
-        self.colour_sheet.convert()
+        self.sheet_source: tuple[Path | None, float] = (None, 0.0)
         self.mono_sheet: CardSheet | None = None
+        self.load_cards()
         self.sheet = self.colour_sheet
         self.canvas = Canvas(self.screen, self.sheet, self.fonts)
         self.commands = Commands(self)
@@ -150,6 +149,9 @@ class App:
     def open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        pos = self.prefs.get("window_pos") or []
+        if len(pos) == 2 and not self.args.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{int(pos[0])},{int(pos[1])}"
         return pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:
@@ -217,11 +219,59 @@ class App:
         if redraw and self.scene is not None:
             self.scene.full_redraw()
 
+    # ----------------------------------------------------------- card sheets
+    def sheet_path(self) -> Path | None:
+        """The player's own sheet (--cards, or cards.png in the data folder),
+        else the built-in sheet of the chosen faces."""
+        if self.args.cards:
+            return Path(self.args.cards)
+        own = storage.data_dir() / "cards.png"
+        if own.exists():
+            return own
+        faces = self.option("faces")
+        if faces in FACES and faces != "classic":
+            from . import assets
+            return assets.path("cards", FACES[faces])
+        return None
+
+    def load_cards(self) -> bool:
+        """(Re)load the card sheet; a bad sheet is refused with the expected
+        grid in the message, and the built-in one is used."""
+        path = self.sheet_path()
+        surface, warning = load_sheet_or_default(path)
+        if warning:
+            self.problems.append(warning)
+            if getattr(self, "canvas", None) is not None:
+                self.alert(warning)
+        self.colour_sheet = CardSheet(surface)
+        self.colour_sheet.convert()
+        self.mono_sheet = None
+        try:
+            stamp = path.stat().st_mtime if path is not None else 0.0
+        except OSError:
+            stamp = 0.0
+        self.sheet_source = (path, stamp)
+        return warning is None
+
+    def reload_cards_if_changed(self, force: bool = False) -> None:
+        """A sheet edited while the game runs is picked up (on returning to
+        the window, or from the menu) without a restart."""
+        path, stamp = self.sheet_source
+        try:
+            now = path.stat().st_mtime if path is not None else 0.0
+        except OSError:
+            now = stamp
+        if force or now != stamp or path != self.sheet_path():
+            self.load_cards()
+            self.apply_looks()
+
     def default_window(self) -> None:
         """Back to the default window size (and out of fullscreen)."""
         self.fullscreen = False
         self.windowed = tuple(DEFAULT_PREFS["window"])
         self.prefs["window"] = list(DEFAULT_PREFS["window"])
+        self.prefs["window_pos"] = []
+        os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
         self.windowed = self.window_size()
         self.screen = self.open_window()
         self.resized()
@@ -231,6 +281,10 @@ class App:
             return
         if not self.fullscreen and getattr(self, "screen", None) is not None:
             self.prefs["window"] = list(self.screen.get_size())
+            try:
+                self.prefs["window_pos"] = list(pygame.display.get_window_position())
+            except (pygame.error, AttributeError):
+                pass
         problem = self.records.save_prefs(self.prefs)
         if problem:
             self.set_message(problem)
@@ -620,8 +674,10 @@ class App:
             self.toggle_pause()
             self.focus_paused = True
             return
-        if event.type == pygame.WINDOWFOCUSGAINED and self.paused and self.focus_paused:
-            self.toggle_pause()
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self.reload_cards_if_changed()
+            if self.paused and self.focus_paused:
+                self.toggle_pause()
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):

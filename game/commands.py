@@ -23,6 +23,8 @@ RULES = [("alternate", "Alternating colour"), ("any-suit", "Any suit"), ("same-s
 ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
         ("bridge-order", "Bridge order (C D H S)")]
 BACKS = ["Blue lattice", "Red rings", "Green tartan", "Macintosh", "Gold medallion"]
+FACES = [("classic", "Classic"), ("large-index", "Large index (easier to read)"),
+         ("four-colour", "Four colours (clubs green, diamonds blue)")]
 TABLES = [("green", "Green baize"), ("blue", "Blue"), ("red", "Claret"), ("grey", "Slate")]
 SCORED = ("republic", "smith", "prince")
 
@@ -132,6 +134,8 @@ class Commands:
             Item("Zoom Cards", lambda: toggle("zoom"), checked=bool(opt("zoom"))),
             Item("Colour", lambda: self.app.set_colour(True), checked=not opt("mono")),
             Item("Black & White", lambda: self.app.set_colour(False), checked=bool(opt("mono"))),
+            Item("Card Faces...", self.choose_faces),
+            Item("Reload Card Sheet", lambda: self.app.reload_cards_if_changed(force=True)),
             Item("Card Back...", self.choose_back),
             Item("Table...", self.choose_table),
         ]
@@ -236,6 +240,17 @@ class Commands:
                 self.app.apply_looks()
         dialog = ChoiceDialog("Card back:", [(str(i), name) for i, name in enumerate(BACKS)],
                               str(self.app.option("back")), "Card Back", done)
+        self.app.open_dialog(dialog)
+
+    def choose_faces(self) -> None:
+        def done(choice: str) -> None:
+            if choice == "OK":
+                self.app.set_option("faces", dialog.value)
+                self.app.reload_cards_if_changed(force=True)
+                if self.app.sheet_path() is not None and self.app.sheet_path().name == "cards.png" \
+                        and dialog.value != "classic":
+                    self.app.set_message("Your own card sheet is in use: it takes precedence.")
+        dialog = ChoiceDialog("Card faces:", FACES, self.app.option("faces"), "Card Faces", done)
         self.app.open_dialog(dialog)
 
     def choose_table(self) -> None:

@@ -464,3 +464,30 @@ def test_statistics_count_a_win_and_an_abandoned_game(tmp_path):
     key(app, pygame.K_RETURN)
     rec = app.records.stats.get("prince", "alternate")
     assert (rec.games, rec.wins, rec.points) == (2, 1, 0)
+
+
+def test_large_index_and_four_colour_faces_are_chosen_in_options(tmp_path):
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    classic = pygame.image.tobytes(app.sheet.face_at(0, 70, 98), "RGBA")
+    app.set_option("faces", "four-colour")
+    app.reload_cards_if_changed(force=True)
+    four = pygame.image.tobytes(app.sheet.face_at(0, 70, 98), "RGBA")   # the ace of clubs: green now
+    assert four != classic and app.sheet_path().name == "cards-four-colour.png"
+    app.set_option("faces", "large-index")
+    app.reload_cards_if_changed(force=True)
+    assert app.sheet_path().name == "cards-large-index.png"
+
+
+def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
+    from game.sheet import builtin_sheet_path
+    own = tmp_path / "mine.png"
+    pygame.image.save(pygame.image.load(str(builtin_sheet_path())), str(own))
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--cards", str(own))
+    assert app.sheet.cell == (200, 280)
+    small = pygame.transform.smoothscale(pygame.image.load(str(own)), (1300, 700))
+    pygame.image.save(small, str(own))
+    import os
+    os.utime(own, (os.path.getatime(own), os.path.getmtime(own) + 5))
+    post(pygame.WINDOWFOCUSGAINED)
+    pump(app)
+    assert app.sheet.cell == (100, 140)
