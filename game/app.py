@@ -547,6 +547,7 @@ class App:
             return
         self.verdict = "thinking"
         self.analyst.ask(self.game, "verdict")
+        self.set_message(self.message)        # the status line shows it at once
 
     def on_answer(self, answer) -> None:
         answer = self.analyst.take(answer)
