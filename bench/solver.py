@@ -1,0 +1,146 @@
+"""Winnability of numbered deals: the solver on each game and rule.
+
+    python bench/solver.py [--games NAME ...] [--rules RULE ...] [--deals N]
+                           [--budget-s S] [--first-seed K] [--jobs J] [--hidden]
+
+Solves deals K .. K+N-1 of each game and rule (The Republic, The Smith and
+The Prince under each packing rule, Chinese Puzzle with 2 and 1 redeals,
+Gaps as it is) with ``engine.solver.solve`` and a budget of S seconds a deal,
+J deals at a time (one process each; default: every core).  A game whose
+solver module is missing is skipped, saying so.  The Republic and The Smith
+are solved with every card known (the deal's winnability, a statistic) unless
+``--hidden`` is given.
+
+For each game and rule it prints the deals won, proved impossible and left
+unknown; the win rate among the decided deals with its Wilson 95% confidence
+interval, and the range the rate would span if every unknown deal were lost
+or won; the median and 95th percentile of the time a deal took (the budget,
+for an unknown one).  Then the same as a markdown table for README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+import engine  # noqa: E402
+from engine.solver import SolverMissing, solve, solver_for  # noqa: E402
+
+RULES = ("alternate", "any-suit", "same-suit")
+#: game -> [(label, options)]
+VARIANTS = {
+    "gaps": [("-", {})],
+    "chinese-puzzle": [("2 redeals", {"redeals": 2}), ("1 redeal", {"redeals": 1})],
+    "republic": [(r, {"rule": r}) for r in RULES],
+    "smith": [(r, {"rule": r}) for r in RULES],
+    "prince": [(r, {"rule": r}) for r in RULES],
+}
+TITLES = {name: cls.title for name, cls in engine.GAMES.items()}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% with z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100), nearest rank."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def solve_deal(task: tuple[str, dict, int, float, bool]) -> tuple[str, float, int]:
+    name, options, seed, budget_s, known = task
+    game = engine.new_game(name, seed=seed, **options)
+    start = time.perf_counter()
+    result = solve(game, budget_s, known=known)
+    return result.status, time.perf_counter() - start, result.nodes
+
+
+def summarise(rows: list[tuple[str, float, int]]) -> dict:
+    won = sum(1 for s, _, _ in rows if s == "won")
+    lost = sum(1 for s, _, _ in rows if s == "impossible")
+    unknown = len(rows) - won - lost
+    decided = won + lost
+    times = [t for _, t, _ in rows]
+    lo, hi = wilson(won, decided)
+    return {"deals": len(rows), "won": won, "impossible": lost, "unknown": unknown,
+            "rate": won / decided if decided else float("nan"), "ci": (lo, hi),
+            "bounds": (won / len(rows), (won + unknown) / len(rows)) if rows else (0.0, 1.0),
+            "median": statistics.median(times) if times else float("nan"),
+            "p95": percentile(times, 95), "nodes": sum(n for _, _, n in rows),
+            "seconds": sum(times)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--rules", nargs="*", default=None,
+                        help="packing rules (The Republic, The Smith, The Prince) or variant labels")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--hidden", action="store_true",
+                        help="The Republic, The Smith: solve only what the player sees")
+    args = parser.parse_args(argv)
+
+    seeds = range(args.first_seed, args.first_seed + args.deals)
+    print(f"deals {seeds.start}..{seeds.stop - 1}, {args.budget_s:g} s a deal, {args.jobs} at a time"
+          f"{'' if args.hidden else ' (The Republic, The Smith: every card known)'}", flush=True)
+    table = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for name in args.games:
+            try:
+                solver_for(name)
+            except SolverMissing as e:
+                print(f"{TITLES[name]}: skipped, {e}", flush=True)
+                continue
+            for label, options in VARIANTS[name]:
+                if args.rules and label not in args.rules and options.get("rule") not in args.rules:
+                    continue
+                tasks = [(name, options, seed, args.budget_s, not args.hidden) for seed in seeds]
+                start = time.perf_counter()
+                rows = list(pool.imap(solve_deal, tasks, chunksize=1))
+                wall = time.perf_counter() - start
+                s = summarise(rows)
+                table.append((TITLES[name], label, s))
+                lo, hi = s["ci"]
+                print(f"{TITLES[name]}, {label}: {s['deals']} deals, won {s['won']}, impossible "
+                      f"{s['impossible']}, unknown {s['unknown']}; win rate {100 * s['rate']:.1f}% of the "
+                      f"decided (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; {100 * s['bounds'][0]:.1f}-"
+                      f"{100 * s['bounds'][1]:.1f}% if the unknown were all lost / won); median "
+                      f"{s['median']:.2f} s, p95 {s['p95']:.2f} s a deal; "
+                      f"{s['nodes'] / max(s['seconds'], 1e-9):,.0f} nodes/s; {wall:.0f} s wall", flush=True)
+    if table:
+        print()
+        print(f"| game | rule | deals | won | impossible | unknown | win rate (decided) | 95% CI "
+              f"| unknown all lost / won | median s | p95 s |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for title, label, s in table:
+            lo, hi = s["ci"]
+            b0, b1 = s["bounds"]
+            print(f"| {title} | {label} | {s['deals']} | {s['won']} | {s['impossible']} | {s['unknown']} "
+                  f"| {100 * s['rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {100 * b0:.1f}-{100 * b1:.1f}% "
+                  f"| {s['median']:.2f} | {s['p95']:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,457 @@
+"""The solver of Gaps and Chinese Puzzle: exhaustive search within the deal.
+
+``solve_grid(game, budget)`` searches from the game's current position using
+card moves only (never ``redeal``: a Gaps shuffle or a Chinese Puzzle redeal
+is random, so the verdict is "winnable without another redeal").  It
+returns a :class:`~engine.search.Result`:
+
+- ``won``: ``moves`` is a line of engine moves (``"b7-a3"``) that reaches a
+  won position from the current one; it is replayed on a copy of the game
+  before it is returned.  A won game gives ``won`` with no moves.
+- ``impossible``: a proof that no sequence of card moves wins this deal
+  without a redeal; the table shows "not in this deal".
+- ``unknown``: the budget ran out first.
+
+``best_line(game, budget)`` is for hints: the same search, keeping the
+shortest line it meets to the most locked cards (cards in proper place);
+a winning line when it finds one.
+
+The search
+----------
+An iterative depth-first search (no recursion) over a private copy of the
+cells, moves made and unmade in place: ``s`` is a bytearray, 0 for a gap
+and card + 1 for a card, so the next card of a suit is still ``v + 4`` and
+a king is ``v >= 49``.  Beside it: where each card lies, the list of gaps,
+and the locked length of each row, all kept up to date move by move.  A
+move is an int, ``score << 14 | src << 7 | gap``, so a node's moves sort
+as plain ints.
+
+Soundness.  ``impossible`` is reported only when the search has examined
+every position reachable by card moves, with two reductions only:
+
+1. A transposition table of the positions seen: a position is skipped only
+   when it was expanded before or is on the current path (being
+   expanded).  The key is the whole cell array (``bytes(s)``), so no two
+   positions ever share a key.  In Chinese Puzzle the two copies of a card
+   are the same integer, so positions that differ only by which copy lies
+   where are one position.  When the table is full it is cleared and
+   refilled with the root and the positions on the current path: positions
+   are then searched again (slower), never skipped unexpanded, and the
+   path stays guarded against cycles.
+2. Safe moves: a move that puts into a row's first unlocked cell the one
+   card that can ever go there, under the conditions proved in
+   ``_gaps_moves`` and ``_cp_moves``, is searched alone.  The plain rule
+   "a move that locks a card is always safe" is false; the tests hold a
+   position that shows it.
+
+Move ordering (a heuristic for the order of the search, never to prune):
+moves that lock a card first; then moves whose card already has its next
+card on the far side of the gap; then by the gap a move leaves (a row's
+first unlocked cell, column 1, an ordinary cell, last a dead one right of
+a king or of a gap); then higher cards first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .search import Budget, OutOfBudget, Result
+
+KING_V = 49          # a cell value >= this is a king (card 48..51, plus one)
+TABLE_BYTES = 256 << 20   # the transposition table's default size (about)
+ENTRY_OVERHEAD = 78       # bytes a position takes beyond its key (object, set slot)
+
+
+class _Grid:
+    """The compact state of a Gaps or Chinese Puzzle position, with the
+    tables a search needs.  ``s[i]`` is 0 for a gap, card + 1 otherwise."""
+
+    def __init__(self, game) -> None:
+        name = game.name
+        if name not in ("gaps", "chinese-puzzle"):
+            raise ValueError(f"solve_grid plays Gaps and Chinese Puzzle, not {name!r}")
+        self.name = name
+        self.gaps_game = name == "gaps"
+        self.R, self.W = game.ROWS, game.WIDTH
+        self.N = self.R * self.W
+        self.places = game.PLACES
+        self.target = game.CARDS_IN_PLAY
+        # values of the base cards (a 2 in Gaps, an ace in Chinese Puzzle)
+        self.base_lo = 1 + 4 * (game.BASE_RANK - 1)
+        self.aces_rule = game.options.get("aces", "free") if not self.gaps_game else "free"
+        self.s = bytearray(0 if c is None else c + 1 for c in game.cells)
+        W = self.W
+        self.col = [i % W for i in range(self.N)]
+        self.row = [i // W for i in range(self.N)]
+        # where each card value lies: pos_a (first copy), pos_b (second or -1)
+        self.pos_a = [-1] * 53
+        self.pos_b = [-1] * 53
+        for i, v in enumerate(self.s):
+            if v:
+                if self.pos_a[v] < 0:
+                    self.pos_a[v] = i
+                else:
+                    self.pos_b[v] = i
+        self.gaps = [i for i, v in enumerate(self.s) if not v]
+        self.L = [self.locked_length(r) for r in range(self.R)]
+
+    def locked_length(self, r: int) -> int:
+        s, W = self.s, self.W
+        b = r * W
+        first = s[b]
+        if not (self.base_lo <= first < self.base_lo + 4):
+            return 0
+        n = 1
+        while n < W and s[b + n] == first + 4 * n:
+            n += 1
+        return n
+
+    def move_text(self, p: int, g: int) -> str:
+        return f"{self.places[p]}-{self.places[g]}"
+
+    # ------------------------------------------------- plain move list
+    def legal(self) -> list[tuple[int, int]]:
+        """Every card move ``(src, gap)`` by the engine's rules, unordered
+        and unpruned: what the search's generators are tested against."""
+        s, col, row, L = self.s, self.col, self.row, self.L
+        out = []
+        for g in self.gaps:
+            if col[g] == 0:
+                for v in self.base_values(row[g]):
+                    for p in (self.pos_a[v], self.pos_b[v]):
+                        if p >= 0 and col[p] != 0:
+                            out.append((p, g))
+                continue
+            left = s[g - 1]
+            if not left or left >= KING_V:
+                continue
+            v = left + 4
+            for p in (self.pos_a[v], self.pos_b[v]):
+                if p >= 0 and col[p] >= L[row[p]]:
+                    out.append((p, g))
+        return out
+
+    def base_values(self, r: int) -> list[int]:
+        """The base cards (as values) that may start row ``r``."""
+        lo = self.base_lo
+        rule = self.aces_rule
+        if rule == "free":
+            return [lo, lo + 1, lo + 2, lo + 3]
+        if rule == "bridge-order":
+            return [lo + r % 4]
+        # suits-in-four: row r repeats row r+4's suit; a suit that starts a
+        # row of another pair is not allowed
+        s, W = self.s, self.W
+        partner = s[((r + 4) % 8) * W]
+        used = {s[o * W] for o in range(8) if o % 4 != r % 4 and s[o * W]}
+        return [v for v in range(lo, lo + 4) if (not partner or v == partner) and v not in used]
+
+    def locked(self) -> int:
+        return sum(self.L)
+
+
+# ---------------------------------------------------------------- search
+def solve_grid(game, budget: Budget, max_states: int | None = None) -> Result:
+    """Search Gaps or Chinese Puzzle from ``game``'s current position.
+
+    ``won``: ``moves`` (engine notation) win from here by card moves alone;
+    ``impossible``: proved that no sequence of card moves wins this deal
+    without a redeal (the table shows "not in this deal"); ``unknown``: the
+    budget ran out.  ``game`` is never changed.  ``max_states`` bounds the
+    transposition table (default: about 256 MB, two million Gaps positions
+    or 1.4 million of Chinese Puzzle)."""
+    st = _Grid(game)
+    if max_states is None:
+        max_states = TABLE_BYTES // (st.N + ENTRY_OVERHEAD)
+    if st.locked() == st.target:
+        return budget.result("won")
+    try:
+        line = _dfs(st, budget, max_states)
+    except OutOfBudget:
+        return budget.result("unknown")
+    if line is None:
+        return budget.result("impossible")
+    moves = [st.move_text(p, g) for p, g in line]
+    if not _wins(game, moves):    # never claim a win the engine does not see
+        return budget.result("unknown")
+    return budget.result("won", moves)
+
+
+def _wins(game, moves: list[str]) -> bool:
+    """Whether ``moves`` replayed on a copy of ``game`` win it."""
+    from . import from_dict
+    from .errors import IllegalMove
+    copy = from_dict(game.to_dict())
+    try:
+        for m in moves:
+            copy.play(m)
+    except IllegalMove:
+        return False
+    return copy.won
+
+
+def _dfs(st: _Grid, budget: Budget, max_states: int,
+         best: list[tuple[int, int]] | None = None) -> list[tuple[int, int]] | None:
+    """Depth-first search; the winning line as ``(src, gap)`` pairs, or
+    ``None`` when every reachable position has been seen (a proof).
+    ``best``, when given, is kept (also when the budget runs out) as the
+    shortest line found to the most locked cards."""
+    s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
+    pos_a, pos_b = st.pos_a, st.pos_b
+    W, target = st.W, st.target
+    rbase = [r * W for r in range(st.R)]
+    gen: Callable[[], list[int]] = _gaps_moves(st) if st.gaps_game else _cp_moves(st)
+    tick = budget.tick
+    seen: set[bytes] = set()
+    root = bytes(s)
+    seen.add(root)
+    nl = best_nl = sum(L)
+    stack = [gen()]
+    path: list[tuple[int, int, int, bytes]] = []
+    while stack:
+        moves = stack[-1]
+        if not moves:
+            stack.pop()
+            if not path:
+                break
+            p, g, old, _ = path.pop()
+            v = s[g]
+            s[p] = v
+            s[g] = 0
+            if pos_a[v] == g:
+                pos_a[v] = p
+            else:
+                pos_b[v] = p
+            gaps[gaps.index(p)] = g
+            r = row[g]
+            nl -= L[r] - old
+            L[r] = old
+            continue
+        m = moves.pop()
+        p = (m >> 7) & 127
+        g = m & 127
+        tick()
+        v = s[p]
+        s[g] = v
+        s[p] = 0
+        if pos_a[v] == p:
+            pos_a[v] = g
+        else:
+            pos_b[v] = g
+        gaps[gaps.index(g)] = p
+        r = row[g]
+        old = L[r]
+        if col[g] == old:
+            b = rbase[r]
+            k = old + 1
+            while k < W and s[b + k] == s[b + k - 1] + 4:
+                k += 1
+            L[r] = k
+            nl += k - old
+            if best is not None and nl >= best_nl and (nl > best_nl or len(path) + 1 < len(best)):
+                best_nl = nl
+                best[:] = [(e[0], e[1]) for e in path]
+                best.append((p, g))
+        key = bytes(s)
+        n = len(seen)
+        seen.add(key)
+        if len(seen) == n:
+            # seen before: unmake
+            s[p] = v
+            s[g] = 0
+            if pos_a[v] == g:
+                pos_a[v] = p
+            else:
+                pos_b[v] = p
+            gaps[gaps.index(p)] = g
+            nl -= L[r] - old
+            L[r] = old
+            continue
+        path.append((p, g, old, key))
+        if nl == target:
+            return [(p, g) for p, g, _, _ in path]
+        if n >= max_states:
+            # full: forget all but the path (the search stays complete, and
+            # the path stays guarded against cycles)
+            seen.clear()
+            seen.add(root)
+            seen.update(e[3] for e in path)
+        stack.append(gen())
+    return None
+
+
+# ---------------------------------------------------------------- moves
+def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
+    """The move generator of Gaps: moves in search order (best last, as the
+    search pops them), or a single safe move.
+
+    Safe move (proof).  Let ``g`` be row r's first unlocked cell, a gap, and
+    ``c`` the only card that can ever fill it: the card after the locked
+    card on its left (one deck: one such card), or, when the other three
+    rows all have a 2 in proper place, the last loose 2.  Then ``c`` can
+    never go anywhere but ``g`` (it follows only its lower card, which is
+    locked at ``g - 1``; a 2 goes only to column 1, and only ``g`` there is
+    not locked).  Let P be the position, ``c`` at ``p``, and P' = P after
+    ``p -> g``.  Take any winning line from P: it is S1, ``p -> g``, S2,
+    where S1 leaves ``c`` at ``p`` and ``g`` empty.  Every move of S1 is
+    legal from P' and reaches the same cells except ``p`` and ``g``,
+    provided no move of S1 depends on those two cells: none fills ``g`` or
+    the cell right of it (a gap's right neighbour takes nothing); none
+    fills ``p``; the only move whose legality could read ``p`` is the card
+    after ``c`` going into ``p + 1``.  So S1 then S2 wins from P' when that
+    move cannot happen: when ``c`` is a king (nothing follows it), when
+    ``p`` is in column 13 (the next cell starts another row, and column 1
+    takes only 2s), or when ``c + 4`` already lies at ``p + 1`` (it can go
+    only right of ``c``, where it already is, so it never moves in S1).
+    The move may also lock cards after ``g`` (``c + 4``, ``c + 8``, ... lying
+    at ``g + 1``, ...): those never move in S1 either, since ``c + 4``
+    moves only to ``p + 1`` and each card after it only right of its
+    lower card, which stays put.  Conversely any win from P' is one from P.
+    Unconditionally the move is NOT safe: the card after ``c`` may need
+    the cell right of ``c`` first (``tests/test_solve_grid.py`` has such a
+    position).
+    """
+    s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
+    pos = st.pos_a
+    last = st.W - 1
+    twos = (5, 6, 7, 8)
+
+    def gen() -> list[int]:
+        out = []
+        for g in gaps:
+            if col[g] == 0:
+                free = [pos[v] for v in twos if col[pos[v]]]
+                if len(free) == 1 and (L[0] > 0) + (L[1] > 0) + (L[2] > 0) + (L[3] > 0) == 3:
+                    p = free[0]
+                    if col[p] == last or s[p + 1] == s[p] + 4:
+                        return [p << 7 | g]
+                for p in free:
+                    out.append(_score(s, col, row, L, p, g, 128) << 14 | p << 7 | g)
+                continue
+            left = s[g - 1]
+            if not left or left >= KING_V:
+                continue
+            v = left + 4
+            p = pos[v]
+            cp = col[p]
+            if cp < L[row[p]]:
+                continue
+            # the order of _score, inline
+            if cp == 0:
+                sc = 32
+            else:
+                lp = s[p - 1]
+                if not lp or lp >= KING_V:
+                    sc = 0
+                elif cp == L[row[p]]:
+                    sc = 48
+                else:
+                    sc = 16
+            if col[g] == L[row[g]]:
+                if v >= KING_V or cp == last or s[p + 1] == v + 4:
+                    return [p << 7 | g]
+                sc += 128
+            if col[g] != last and s[g + 1] == v + 4:
+                sc += 64
+            out.append((sc + (v >> 2)) << 14 | p << 7 | g)
+        if len(out) > 1:
+            out.sort()
+        return out
+
+    return gen
+
+
+def _score(s: bytearray, col: list[int], row: list[int], L: list[int], p: int, g: int, lock: int) -> int:
+    """Search order (higher first): a move that locks a card (``lock`` is
+    128 for those), then one whose card already has the next card of its
+    suit on the far side of the gap, then by the gap it leaves (a row's
+    first unlocked cell; column 1; an ordinary cell; a dead one, right of a
+    king or of a gap), then higher cards first."""
+    cp = col[p]
+    v = s[p]
+    if cp == 0:
+        lead = 32
+    else:
+        left = s[p - 1]
+        if not left or left >= KING_V:
+            lead = 0
+        elif cp == L[row[p]]:
+            lead = 48
+        else:
+            lead = 16
+    if g + 1 < len(s) and col[g + 1] and s[g + 1] == v + 4:
+        lead += 64
+    return lock + lead + (v >> 2)
+
+
+def _cp_moves(st: _Grid) -> Callable[[], list[int]]:
+    """The move generator of Chinese Puzzle (best last, or one safe move).
+
+    Safe move (proof, as for Gaps in :func:`_gaps_moves`).  Let ``g`` be row
+    r's first unlocked cell after its ace, a gap, ``c`` the card after the
+    locked card left of it, one copy of ``c`` loose at ``p`` and the other
+    copy locked.  A locked ``c`` has a locked ``c - 4`` on its left, so
+    both copies of ``c - 4`` are locked, and the loose ``c`` can only ever
+    go to ``g``; only it can fill ``g``.  The exchange argument holds when
+    no move before ``c`` reaches ``g`` reads the cells ``p`` or ``g``:
+    when ``c`` is a king (nothing follows it), or when ``p`` is in the last
+    column (the next cell is an ace column) and the move locks ``g`` alone
+    (a copy of ``c + 4`` at ``g + 1`` could otherwise have moved away).
+    """
+    s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
+    pos_a, pos_b = st.pos_a, st.pos_b
+    W = st.W
+    last = W - 1
+    base_values = st.base_values
+
+    def gen() -> list[int]:
+        out = []
+        for g in gaps:
+            cg = col[g]
+            if cg == 0:
+                for v in base_values(row[g]):
+                    for p in (pos_a[v], pos_b[v]):
+                        if col[p]:
+                            out.append(_score(s, col, row, L, p, g, 128) << 14 | p << 7 | g)
+                continue
+            left = s[g - 1]
+            if not left or left >= KING_V:
+                continue
+            v = left + 4
+            pa, pb = pos_a[v], pos_b[v]
+            a_free = col[pa] >= L[row[pa]]
+            b_free = col[pb] >= L[row[pb]]
+            lock = 128 if cg == L[row[g]] else 0
+            for p, free, other_free in ((pa, a_free, b_free), (pb, b_free, a_free)):
+                if not free:
+                    continue
+                if lock and not other_free and (
+                        v >= KING_V or (col[p] == last and s[g + 1] != v + 4)):
+                    return [p << 7 | g]
+                out.append(_score(s, col, row, L, p, g, lock) << 14 | p << 7 | g)
+        if len(out) > 1:
+            out.sort()
+        return out
+
+    return gen
+
+
+# ---------------------------------------------------------------- hints
+def best_line(game, budget: Budget, max_states: int | None = None) -> list[str]:
+    """For hints: a line of card moves from ``game``'s position to the most
+    locked cards (cards in proper place) the search reaches within
+    ``budget``, the shortest such line it met; a winning line when it finds
+    one; ``[]`` when no line gains a locked card.  ``game`` is never
+    changed.  The search is :func:`solve_grid`'s, which dives along moves
+    that lock cards first."""
+    st = _Grid(game)
+    if max_states is None:
+        max_states = TABLE_BYTES // (st.N + ENTRY_OVERHEAD)
+    best: list[tuple[int, int]] = []
+    try:
+        line = _dfs(st, budget, max_states, best)
+    except OutOfBudget:
+        line = None
+    if line is None:
+        line = best
+    return [st.move_text(p, g) for p, g in line]

@@ -1,0 +1,1114 @@
+"""The solvers of The Republic and The Smith: ``solve_republic`` and ``solve_smith``.
+
+Both take a game, a :class:`~engine.search.Budget` and ``known``, never
+change the game, and return a :class:`~engine.search.Result`.
+
+``known=True``: all cards known (statistics, the winnability indicator)
+-----------------------------------------------------------------------
+The face-down cards (Republic packets, both games' stock order) are taken as
+they lie, which makes the game one of perfect information, and that game is
+searched exactly:
+
+- ``won``: ``moves`` is a line of engine moves (``"c3-c7:4"``, ``"p2-f"``,
+  ``"turn"``, ``"s-t"``, ``"redeal"``, ``"c6-f:13"``, ``"deal"``) that wins
+  from the current position; it has been replayed on a copy of the game
+  (``engine.from_dict(game.to_dict())``) and reached ``won``.  A game
+  already won gives ``won`` with no moves.
+- ``impossible``: every position reachable from this one has been examined
+  (up to the reductions proved below) and none is won: this deal, with its
+  hidden cards where they are, cannot be won.
+- ``unknown``: the budget ran out first (``moves`` is empty).
+
+``known=False``: only what the player can see (hints)
+-----------------------------------------------------
+The hidden cards are a Republic packet's face-down cards, the stock (its
+order and, in The Smith, its content) and, conservatively, every talon card
+but the top one (the player saw them go by, but the table no longer shows
+them).  The search runs over the *visible part* of the game: the positions
+reachable by moves that reveal nothing.  A move that reveals is a *frontier
+move* and ends a line without being searched through: ``turn``, The Smith's
+``deal``, playing a face-up packet card (the next one turns up), emptying a
+column over its packet (its top turns up or its last card moves down), and
+playing the talon's top card while others lie under it.  Then:
+
+- ``won``: a win is reachable without revealing anything; ``moves`` wins
+  (replayed on a copy).
+- ``impossible``: only when the game is over (no legal move), or when the
+  whole visible part has been examined, no position in it is won and no
+  frontier move is legal anywhere in it: then no card is ever revealed
+  again, so the verdict holds for every arrangement of the hidden cards.
+- ``unknown`` otherwise, with ``moves`` the best line found (never empty
+  while a legal move exists; every move legal in turn, its first move legal
+  now): internal moves, possibly ended by one frontier move.  Lines are
+  ranked by a score of what they leave visible: cards on the foundations,
+  face-down cards revealed, vacancies, cards packed in sequence (in one suit
+  most), minus a little per move; the value of a frontier move is estimated
+  without looking at what it would reveal.
+
+The search
+----------
+An iterative depth-first search over a private compact copy of the
+position, with moves made and unmade in place (no copying per node), a
+transposition table of the positions already reached, and move ordering by
+a fixed priority (lay-offs and foundation moves first, then moves that
+reveal or build in suit, then the rest, stock moves and foundation
+play-backs last).  The table's keys are bytes, built from per-pile byte
+strings kept up to date move by move, so a key costs one join; its size is
+bounded (``max_table_bytes``): when full it stops growing, and positions on
+the current line are then still kept in a separate set, so the search stays
+sound and finite (it can only repeat work).
+
+Position keys are canonical where the rules are symmetric, and only there:
+
+- The Republic: the (packet, column) pairs are sorted (a column is tied to
+  its packet, nothing else tells pairs apart); foundation tops are sorted
+  (which foundation holds a suit never matters); stock, turned card, talon
+  and redeals left are kept as they are.
+- The Smith: the columns are sorted only when the stock is empty.  While
+  the stock holds cards a deal puts a given card on a given column, so the
+  columns are *not* interchangeable.
+
+Soundness: what the exact search may skip
+-----------------------------------------
+A *win-preserving* reduction skips moves from a position only if the
+position can still be won, when it can be won at all, through the moves kept.
+(With a table of visited positions this needs a measure that falls along
+the kept moves; the arguments below give one: the least number of moves
+other than ``s-t`` a win needs, doubled, plus one while a turned card waits.)
+
+1. Symmetry (both games): moves into two vacancies with empty packets (The
+   Smith: two empty columns while the stock is empty), or play-backs from two
+   foundations with the same top, lead to positions with the same canonical
+   key: only the first is generated.  Moving a whole column into a vacancy
+   (The Republic: with its packet empty; The Smith: only while the stock is
+   empty) gives the same canonical position and is skipped.
+2. The Republic: *closed home sets*.  Let L be a set of cards, both copies of
+   each on the foundations, closed downward in each suit (c in L gives c-4 in
+   L) and under packing (any card that may be packed on a card of L is in L).
+   Lemma 1: if the position can be won, it can be won without ever moving a
+   card of L.  Proof: drop every move of an L card from a winning line.  No
+   card outside L can ever lie on a card of L, so in every column the L
+   cards form the top segment; removing them leaves each column's other
+   cards, tops and vacancies as before or better (a column never becomes a
+   closed one: L cards only enter an empty column that is a vacancy), and
+   every foundation's height becomes max(height, its suit's floor in L), so
+   every other move stays legal (a moved sequence loses only its L top, and
+   more vacancies only raise the 2^n limit); a turned card that went to the
+   talon by itself may now wait, and ``s-t`` is inserted.  Hence a
+   foundation's top card x is never played back when the closure of {x} is
+   home (the cards of rank <= r(x) of its suit, and by the rule: any suit:
+   every card of rank < r(x); alternating colour: rank < r(x) of the other
+   colour, rank < r(x)-1 of its own; same suit: nothing more).
+3. The Republic: *safe foundation moves*.  A card c of rank r on top of its
+   place (column, face-up packet, turned card or talon) goes home safely when
+   the closure of {the cards that may be packed on c} together with c's suit
+   below r is home: both foundations of c's suit at r-1 or more, and any suit:
+   every foundation at r-1 or more; alternating colour: the other colour's at
+   r-1 or more, the other suit of c's colour at r-2 or more; same suit:
+   nothing more.  Lemma 2: then the position after the move can be won if the
+   one before it can.  Proof: take a winning line from before that moves no
+   card of that set (Lemma 1), so nothing is ever put on c.  Replay it after
+   the move with c as a ghost: moves of c are dropped (a ghost in the stock
+   or talon is skipped by ``turn``, a redeal of a talon holding only the
+   ghost is dropped, which leaves a redeal in hand); the other copy of c,
+   if the line sends it home, goes to c's sibling foundation, at r-1 (the
+   positions are then the same); every other move stays legal because the
+   position after has c's place uncovered and nothing else changed (an
+   emptied column over a packet shows its card sooner: more moves, none
+   fewer).  Such a move is played as the only child of its position.
+4. No other pruning: in particular a complete king-to-ace run in The Smith
+   is *not* always safe to lay off: a column emptied that way must be filled
+   before the next deal, and a position where the run is the only thing that
+   keeps every column occupied can be won by dealing first and lost by
+   laying off first (``tests/test_solve_piles.py`` holds one).  Lay-offs are
+   only tried first.
+"""
+
+from __future__ import annotations
+
+from .cards import NAMES
+from .packing import PACKS
+from .search import Budget, OutOfBudget, Result
+from .smith import FITS as SMITH_FITS
+
+__all__ = ["solve_republic", "solve_smith", "DEFAULT_TABLE_BYTES"]
+
+#: the transposition table's memory bound (keys and set slots, estimated)
+DEFAULT_TABLE_BYTES = 400 * 1024 * 1024
+_ENTRY_OVERHEAD = 110          # a bytes object's header and its set slot, on CPython 64-bit
+
+RANK = tuple(c >> 2 for c in range(52))      # 0 (ace) .. 12 (king)
+SUIT = tuple(c & 3 for c in range(52))
+RED = (False, True, True, False)            # clubs, diamonds, hearts, spades
+
+
+# =================================================================== The Smith
+
+_S_LAY, _S_DEAL = -1, -1          # move (i, -1, 13): lay-off from column i; (-1, -1, 0): deal
+_DEAL_MOVE = (-1, -1, 0)
+
+
+class _Smith:
+    """A Smith position for the search: 8 columns (lists of card ints,
+    bottom to top), the stock as dealt (top last) with ``sp`` cards left,
+    and the number of suits laid off."""
+
+    def __init__(self, game) -> None:
+        self.cols = [list(c) for c in game.columns]
+        self.stock = list(game.stock)
+        self.sp = len(self.stock)
+        self.laid = sum(1 for top in game.foundations if top is not None)
+        self.fits = SMITH_FITS[game.rule]
+        self.colb = [bytes(c) for c in self.cols]
+
+    # ----------------------------------------------------------- state
+    def won(self) -> bool:
+        return self.laid == 8
+
+    def key(self) -> bytes:
+        if self.sp:
+            return bytes((self.sp,)) + b"\xff".join(self.colb)
+        return b"\x00" + b"\xff".join(sorted(self.colb))
+
+    def play(self, m):
+        i, j, k = m
+        cols, colb = self.cols, self.colb
+        if i < 0:                                   # deal: stock top onto c1
+            st, sp = self.stock, self.sp
+            for x in range(8):
+                cols[x].append(st[sp - 1 - x])
+                colb[x] = bytes(cols[x])
+            self.sp = sp - 8
+            return None
+        src = cols[i]
+        if j < 0:                                   # lay-off: the top 13 go home
+            suit = src[-1] & 3
+            del src[-13:]
+            colb[i] = bytes(src)
+            self.laid += 1
+            return suit
+        dst = cols[j]
+        dst += src[-k:]
+        del src[-k:]
+        colb[i] = bytes(src)
+        colb[j] = bytes(dst)
+        return None
+
+    def unplay(self, m, token) -> None:
+        i, j, k = m
+        cols, colb = self.cols, self.colb
+        if i < 0:
+            for x in range(8):
+                cols[x].pop()
+                colb[x] = bytes(cols[x])
+            self.sp += 8
+            return
+        src = cols[i]
+        if j < 0:
+            src += range(48 + token, -1, -4)        # king down to ace of that suit
+            colb[i] = bytes(src)
+            self.laid -= 1
+            return
+        dst = cols[j]
+        src += dst[-k:]
+        del dst[-k:]
+        colb[i] = bytes(src)
+        colb[j] = bytes(dst)
+
+    # ----------------------------------------------------------- moves
+    def moves(self, last=None, token=None):
+        """The moves worth trying, best first, generated lazily group by
+        group: lay-offs, joins in suit, units that empty their column,
+        ``deal``, other units onto a card, units into an empty column, and
+        last the moves that split a unit.  ``last``: the move that led here;
+        its exact reversal is left out (it leads back to the position before,
+        already reached).  The position must be the same each time the
+        generator is resumed."""
+        banned = (last[1], last[0], last[2]) if last is not None and last[0] >= 0 and last[1] >= 0 else None
+        cols, fits = self.cols, self.fits
+        by_rank: list[list] = [[] for _ in range(14)]
+        empties = []
+        runs = [0] * 8
+        for j in range(8):
+            col = cols[j]
+            if col:
+                top = col[-1]
+                by_rank[top >> 2].append((j, top))
+                n = len(col)
+                run = 1
+                below = top + 4
+                while run < n and col[-run - 1] == below:
+                    run += 1
+                    below += 4
+                runs[j] = run
+                if run == 13:
+                    yield (j, _S_LAY, 13)
+            else:
+                empties.append(j)
+        # whole units onto a card: in suit first, then those that empty a column
+        others = []
+        for i in range(8):
+            run = runs[i]
+            if run:
+                col = cols[i]
+                bottom = col[-run]
+                for j, top in by_rank[(bottom >> 2) + 1]:
+                    if j != i and fits[top][bottom] and (i, j, run) != banned:
+                        if top == bottom + 4:
+                            yield (i, j, run)
+                        else:
+                            others.append((i, j, run))
+        for m in others:
+            if m[2] == len(cols[m[0]]):
+                yield m
+        if not empties and self.sp:
+            yield _DEAL_MOVE
+        for m in others:
+            if m[2] != len(cols[m[0]]):
+                yield m
+        if empties:
+            # while the stock is empty the columns are interchangeable: one
+            # empty column will do, and a whole column gives the same position
+            stock_empty = not self.sp
+            to_empty = empties[:1] if stock_empty else empties
+            for i in range(8):
+                run = runs[i]
+                if run and not (stock_empty and run == len(cols[i])):
+                    for j in to_empty:
+                        yield (i, j, run)
+            for i in range(8):
+                for k in range(1, runs[i]):
+                    for j in to_empty:
+                        yield (i, j, k)
+        # parts of units onto a card
+        for i in range(8):
+            col = cols[i]
+            for k in range(1, runs[i]):
+                bottom = col[-k]
+                for j, top in by_rank[(bottom >> 2) + 1]:
+                    if j != i and fits[top][bottom] and (i, j, k) != banned:
+                        yield (i, j, k)
+
+    # ----------------------------------------------------------- hints
+    @staticmethod
+    def is_frontier(m) -> bool:
+        return m[0] < 0                             # a deal shows eight unknown cards
+
+    def score(self) -> int:
+        total = 2000 * self.laid
+        fits = self.fits
+        for col in self.cols:
+            if not col:
+                total += 40
+                continue
+            for x in range(1, len(col)):
+                upper, lower = col[x - 1], col[x]
+                if upper == lower + 4:
+                    total += 12
+                elif fits[upper][lower]:
+                    total += 3
+        return total
+
+    def frontier_gain(self, m) -> int:
+        return 5
+
+    @staticmethod
+    def text(m) -> str:
+        i, j, k = m
+        if i < 0:
+            return "deal"
+        if j < 0:
+            return f"c{i + 1}-f:13"
+        return f"c{i + 1}-c{j + 1}" + (f":{k}" if k > 1 else "")
+
+
+# =================================================================== The Republic
+
+# move kinds: (kind, a, b, k)
+_CF, _CC, _PF, _PC, _SF, _SC, _ST, _TF, _TC, _FC, _TURN, _REDEAL = range(12)
+_TURN_MOVE = (_TURN, 0, 0, 1)
+_REDEAL_MOVE = (_REDEAL, 0, 0, 1)
+_ST_MOVE = (_ST, 0, 0, 1)
+_SF_MOVE = (_SF, 0, 0, 1)
+_TF_MOVE = (_TF, 0, 0, 1)
+
+
+def _fit_table(rule: str) -> tuple[tuple[bool, ...], ...]:
+    pack = PACKS[rule]
+    return tuple(tuple(pack(u, c) for c in range(52)) for u in range(52))
+
+
+_R_FITS = {rule: _fit_table(rule) for rule in PACKS}
+
+
+def _requirements(rule: str, playback: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """For each card, the least height of the lower foundation of each suit
+    (0: a suit with fewer than two foundations started counts 0) that makes
+    the set L of the module docstring home: with ``playback`` False, for
+    sending the card home safely (item 3); with ``playback`` True, for never
+    playing it back (item 2)."""
+    table = []
+    for c in range(52):
+        r, s = RANK[c] + 1, SUIT[c]
+        req = [0, 0, 0, 0]
+        for t in range(4):
+            if rule == "any-suit":
+                need = r - 1
+            elif rule == "alternate":
+                need = r - 1 if RED[t] != RED[s] else r - 2
+            else:
+                need = 0
+            if t == s:
+                need = r if playback else r - 1
+            req[t] = max(need, 0)
+        table.append(tuple(req))
+    return tuple(table)
+
+
+_SAFE_REQ = {rule: _requirements(rule, False) for rule in PACKS}
+_KEEP_REQ = {rule: _requirements(rule, True) for rule in PACKS}
+
+_REVEAL, _FOUND = 60, 100
+
+
+class _Republic:
+    """A Republic position for the search: columns and packets (lists, bottom
+    to top), the stock (top last), the turned card (-1: none), the talon
+    (top last), the 8 foundation tops (-1: empty) and the redeals left."""
+
+    def __init__(self, game) -> None:
+        self.cols = [list(c) for c in game.columns]
+        self.packs = [list(p) for p in game.packets]
+        self.stock = list(game.stock)
+        self.turned = -1 if game.turned is None else int(game.turned)
+        self.talon = list(game.talon)
+        self.found = [-1 if t is None else int(t) for t in game.foundations]
+        self.redeals = game.redeals_left
+        rule = game.rule
+        self.fits = _R_FITS[rule]
+        self.safe_req = _SAFE_REQ[rule]
+        self.keep_req = _KEEP_REQ[rule]
+        self.wanted = [0] * 52
+        for t in self.found:
+            self._want(t, 1)
+        self.f1 = [t + 1 for t in self.found]
+        self.fb = bytes(sorted(self.f1))
+        self.packb = [bytes(p) + b"\xfe" for p in self.packs]
+        self.pairb = [pb + bytes(c) for pb, c in zip(self.packb, self.cols)]
+        self._rest_bytes()
+
+    # ----------------------------------------------------------- bookkeeping
+    def _want(self, top: int, d: int) -> None:
+        w = self.wanted
+        if top < 0:
+            for a in range(4):
+                w[a] += d
+        elif top < 48:
+            w[top + 4] += d
+
+    def lows(self) -> list[int]:
+        """Per suit, the height of its lower foundation (0 unless both are started)."""
+        first = [-1, -1, -1, -1]
+        low = [0, 0, 0, 0]
+        for t in self.found:
+            if t >= 0:
+                s, h = t & 3, (t >> 2) + 1
+                if first[s] < 0:
+                    first[s] = h
+                else:
+                    low[s] = h if h < first[s] else first[s]
+        return low
+
+    def _rest_bytes(self) -> None:
+        self.rb = (bytes(self.stock) + b"\xfd" + bytes(self.talon)
+                   + bytes((self.turned + 1, self.redeals + 1)))
+
+    def _pair(self, i: int) -> None:
+        self.pairb[i] = self.packb[i] + bytes(self.cols[i])
+
+    def _packet(self, i: int) -> None:
+        self.packb[i] = bytes(self.packs[i]) + b"\xfe"
+        self.pairb[i] = self.packb[i] + bytes(self.cols[i])
+
+    def _home(self, c: int) -> int:
+        """Put ``c`` on the leftmost foundation that takes it; return that foundation."""
+        j = self.found.index(c - 4 if c >= 4 else -1)
+        self._set_found(j, c)
+        return j
+
+    def _set_found(self, j: int, c: int) -> None:
+        found, w = self.found, self.wanted
+        old = found[j]
+        if old < 0:
+            w[0] -= 1
+            w[1] -= 1
+            w[2] -= 1
+            w[3] -= 1
+        elif old < 48:
+            w[old + 4] -= 1
+        if c < 0:
+            w[0] += 1
+            w[1] += 1
+            w[2] += 1
+            w[3] += 1
+        elif c < 48:
+            w[c + 4] += 1
+        found[j] = c
+        f1 = self.f1
+        f1[j] = c + 1
+        self.fb = bytes(sorted(f1))
+
+    def _settle(self, i: int) -> bool:
+        """An empty column over a one-card packet: that card moves down."""
+        if not self.cols[i] and len(self.packs[i]) == 1:
+            self.cols[i].append(self.packs[i].pop())
+            self.packb[i] = b"\xfe"
+            return True
+        return False
+
+    def _unsettle(self, i: int, settled: bool) -> None:
+        if settled:
+            self.packs[i].append(self.cols[i].pop())
+            self.packb[i] = bytes(self.packs[i]) + b"\xfe"
+
+    def _playable(self, c: int) -> bool:
+        if self.wanted[c]:
+            return True
+        fits = self.fits
+        for col, pack in zip(self.cols, self.packs):
+            if col:
+                if fits[col[-1]][c]:
+                    return True
+            elif not pack:
+                return True
+        return False
+
+    # ----------------------------------------------------------- state
+    def won(self) -> bool:
+        return min(self.found) >= 48
+
+    def key(self) -> bytes:
+        return b"\xff".join(sorted(self.pairb)) + b"\xfc" + self.fb + self.rb
+
+    def play(self, m):
+        kind, a, b, k = m
+        cols = self.cols
+        if kind == _CC:
+            src, dst = cols[a], cols[b]
+            dst += src[-k:]
+            del src[-k:]
+            settled = not src and self._settle(a)
+            self._pair(a)
+            self._pair(b)
+            return settled
+        if kind == _CF:
+            c = cols[a].pop()
+            j = self._home(c)
+            settled = self._settle(a)
+            self._pair(a)
+            return j, settled
+        if kind == _FC:
+            c = self.found[a]
+            self._set_found(a, c - 4 if c >= 4 else -1)
+            cols[b].append(c)
+            self._pair(b)
+            return None
+        if kind == _PF or kind == _PC:
+            c = self.packs[a].pop()
+            if kind == _PF:
+                j = self._home(c)
+            else:
+                j = -1
+                cols[b].append(c)
+                self._pair(b)
+            settled = self._settle(a)
+            self._packet(a)
+            return j, settled
+        if kind <= _ST:                            # the turned card
+            c, self.turned = self.turned, -1
+            j = -1
+            if kind == _SF:
+                j = self._home(c)
+            elif kind == _SC:
+                cols[b].append(c)
+                self._pair(b)
+            else:
+                self.talon.append(c)
+            self._rest_bytes()
+            return j
+        if kind <= _TC:                            # the talon's top card
+            c = self.talon.pop()
+            j = -1
+            if kind == _TF:
+                j = self._home(c)
+            else:
+                cols[b].append(c)
+                self._pair(b)
+            self._rest_bytes()
+            return j
+        if kind == _TURN:
+            c = self.stock.pop()
+            if self._playable(c):
+                self.turned = c
+                waits = True
+            else:
+                self.talon.append(c)
+                waits = False
+            self._rest_bytes()
+            return waits
+        # redeal: the talon turned over as it lies
+        token = (self.talon, self.redeals)
+        self.stock = self.talon[::-1]
+        self.talon = []
+        if self.redeals > 0:
+            self.redeals -= 1
+        self._rest_bytes()
+        return token
+
+    def unplay(self, m, token) -> None:
+        kind, a, b, k = m
+        cols = self.cols
+        if kind == _CC:
+            self._unsettle(a, token)
+            src, dst = cols[a], cols[b]
+            src += dst[-k:]
+            del dst[-k:]
+            self._pair(a)
+            self._pair(b)
+            return
+        if kind == _CF:
+            j, settled = token
+            self._unsettle(a, settled)
+            c = self.found[j]
+            self._set_found(j, c - 4 if c >= 4 else -1)
+            cols[a].append(c)
+            self._pair(a)
+            return
+        if kind == _FC:
+            c = cols[b].pop()
+            self._pair(b)
+            self._set_found(a, c)
+            return
+        if kind == _PF or kind == _PC:
+            j, settled = token
+            self._unsettle(a, settled)
+            if kind == _PF:
+                c = self.found[j]
+                self._set_found(j, c - 4 if c >= 4 else -1)
+            else:
+                c = cols[b].pop()
+                self._pair(b)
+            self.packs[a].append(c)
+            self._packet(a)
+            return
+        if kind <= _ST:
+            if kind == _SF:
+                c = self.found[token]
+                self._set_found(token, c - 4 if c >= 4 else -1)
+            elif kind == _SC:
+                c = cols[b].pop()
+                self._pair(b)
+            else:
+                c = self.talon.pop()
+            self.turned = c
+            self._rest_bytes()
+            return
+        if kind <= _TC:
+            if kind == _TF:
+                c = self.found[token]
+                self._set_found(token, c - 4 if c >= 4 else -1)
+            else:
+                c = cols[b].pop()
+                self._pair(b)
+            self.talon.append(c)
+            self._rest_bytes()
+            return
+        if kind == _TURN:
+            if token:
+                c, self.turned = self.turned, -1
+            else:
+                c = self.talon.pop()
+            self.stock.append(c)
+            self._rest_bytes()
+            return
+        self.talon, self.redeals = token
+        self.stock = []
+        self._rest_bytes()
+
+    # ----------------------------------------------------------- moves
+    def moves(self, last=None, token=None):
+        """The moves worth trying, best first, generated lazily group by group
+        (the search often needs only the first); a safe foundation move alone
+        when there is one (module docstring, items 1-3).  ``last`` and
+        ``token``: the move that led here; its exact reversal is left out
+        (it leads back to the position before, already reached).  The
+        position must be the same each time the generator is resumed."""
+        cols, packs, wanted = self.cols, self.packs, self.wanted
+        turned, talon = self.turned, self.talon
+        lo = self.lows()
+        # -- safe foundation moves, played alone
+        safe_req = self.safe_req
+        for i in range(10):
+            col = cols[i]
+            if col:
+                c = col[-1]
+            elif packs[i]:
+                c = packs[i][-1]
+            else:
+                continue
+            if wanted[c]:
+                req = safe_req[c]
+                if lo[0] >= req[0] and lo[1] >= req[1] and lo[2] >= req[2] and lo[3] >= req[3]:
+                    yield (_CF if col else _PF, i, 0, 1)
+                    return
+        talon_top = talon[-1] if talon else -1
+        for c, move in ((turned, _SF_MOVE), (talon_top, _TF_MOVE)):
+            if c >= 0 and wanted[c]:
+                req = safe_req[c]
+                if lo[0] >= req[0] and lo[1] >= req[1] and lo[2] >= req[2] and lo[3] >= req[3]:
+                    yield move
+                    return
+
+        # -- the exact reversal of the last move
+        banned = banned_home = banned_back = None
+        if last is not None:
+            lk = last[0]
+            if lk == _CC:
+                if not token:
+                    banned = (_CC, last[2], last[1], last[3])
+            elif lk == _FC:
+                banned_home = last[2]
+            elif lk == _CF and not token[1]:
+                banned_back = (self.found[token[0]], last[1])
+
+        fits = self.fits
+        vacant = -1
+        n_vac = 0
+        tops = []
+        at_rank: list[list] = [[] for _ in range(14)]
+        for j in range(10):
+            col = cols[j]
+            if col:
+                t = col[-1]
+                tops.append((j, t))
+                at_rank[t >> 2].append((j, t))
+            elif not packs[j]:
+                n_vac += 1
+                if vacant < 0:
+                    vacant = j
+        face_up = [i for i in range(10) if packs[i] and not cols[i]]
+        # 1. to the foundations
+        for i, t in tops:
+            if wanted[t] and i != banned_home:
+                yield (_CF, i, 0, 1)
+        for i in face_up:
+            if wanted[packs[i][-1]]:
+                yield (_PF, i, 0, 1)
+        if turned >= 0 and wanted[turned]:
+            yield _SF_MOVE
+        if talon_top >= 0 and wanted[talon_top]:
+            yield _TF_MOVE
+        # 2. moves that turn up a packet card
+        lim_col = 1 << n_vac
+        lim_vac = 1 << (n_vac - 1) if n_vac else 0
+        runs = {}
+        for i, top in tops:
+            col = cols[i]
+            n = len(col)
+            run = 1
+            while run < n and fits[col[n - run - 1]][col[n - run]]:
+                run += 1
+            runs[i] = run
+            if packs[i] and run == n:
+                if n <= lim_col:
+                    for j, t in at_rank[(col[0] >> 2) + 1]:
+                        if j != i and fits[t][col[0]]:
+                            yield (_CC, i, j, n)
+                if n <= lim_vac:
+                    yield (_CC, i, vacant, n)
+        for i in face_up:
+            c = packs[i][-1]
+            for j, t in at_rank[(c >> 2) + 1]:
+                if fits[t][c]:
+                    yield (_PC, i, j, 1)
+            if vacant >= 0:
+                yield (_PC, i, vacant, 1)
+        # 3. the turned card and the talon's top onto columns
+        for c, kc in ((turned, _SC), (talon_top, _TC)):
+            if c >= 0:
+                for j, t in at_rank[(c >> 2) + 1]:
+                    if fits[t][c]:
+                        yield (kc, 0, j, 1)
+                if vacant >= 0:
+                    yield (kc, 0, vacant, 1)
+        # 4. sequences onto other columns (a whole column over a packet: in 2)
+        for i, top in tops:
+            col = cols[i]
+            n = len(col)
+            run = runs[i]
+            most = run if run < lim_col else lim_col
+            if most == n and packs[i]:
+                most -= 1
+            low = top >> 2
+            for k in range(1, most + 1):
+                for j, t in at_rank[low + k]:
+                    if j != i and fits[t][col[-k]]:
+                        m = (_CC, i, j, k)
+                        if m != banned:
+                            yield m
+        # 5. the stock
+        if turned >= 0:
+            yield _ST_MOVE
+        elif self.stock:
+            yield _TURN_MOVE
+        # 6. into a vacancy (the first: vacancies are interchangeable); a whole
+        # column with its packet empty would give the same position, sorted
+        if vacant >= 0:
+            for i, top in tops:
+                run = runs[i]
+                most = run if run < lim_vac else lim_vac
+                n = len(cols[i])
+                if most == n:
+                    most -= 1
+                for k in range(1, most + 1):
+                    yield (_CC, i, vacant, k)
+        # 7. play-backs, except of cards whose closure is home (item 2), and
+        # from one of two foundations with the same top
+        found, keep_req = self.found, self.keep_req
+        for j in range(8):
+            x = found[j]
+            if x < 0 or x in found[:j]:
+                continue
+            req = keep_req[x]
+            if lo[0] >= req[0] and lo[1] >= req[1] and lo[2] >= req[2] and lo[3] >= req[3]:
+                continue
+            for i, t in at_rank[(x >> 2) + 1]:
+                if fits[t][x] and (x, i) != banned_back:
+                    yield (_FC, j, i, 1)
+            if vacant >= 0:
+                yield (_FC, j, vacant, 1)
+        if turned < 0 and not self.stock and talon and self.redeals != 0:
+            yield _REDEAL_MOVE
+
+    # ----------------------------------------------------------- hints
+    def is_frontier(self, m) -> bool:
+        kind, a, b, k = m
+        if kind == _CC or kind == _CF:
+            return bool(self.packs[a]) and k == len(self.cols[a])
+        if kind == _PF or kind == _PC or kind == _TURN:
+            return True
+        if kind == _TF or kind == _TC:
+            return len(self.talon) > 1
+        return False
+
+    def score(self) -> int:
+        total = 0
+        for t in self.found:
+            if t >= 0:
+                total += _FOUND * (RANK[t] + 1)
+        fits = self.fits
+        for col, pack in zip(self.cols, self.packs):
+            if pack:
+                total -= _REVEAL * (len(pack) - (0 if col else 1))
+            elif not col:
+                total += 40
+            for x in range(1, len(col)):
+                upper, lower = col[x - 1], col[x]
+                if fits[upper][lower]:
+                    total += 8 if SUIT[upper] == SUIT[lower] else 5
+        if self.turned >= 0:
+            total -= 3
+        return total
+
+    def frontier_gain(self, m) -> int:
+        kind = m[0]
+        if kind == _CF or kind == _PF:
+            return _FOUND + _REVEAL
+        if kind == _CC or kind == _PC:
+            return _REVEAL
+        if kind == _TF:
+            return _FOUND
+        return 1
+
+    @staticmethod
+    def text(m) -> str:
+        kind, a, b, k = m
+        if kind == _CC:
+            return f"c{a + 1}-c{b + 1}" + (f":{k}" if k > 1 else "")
+        if kind == _CF:
+            return f"c{a + 1}-f"
+        if kind == _PF:
+            return f"p{a + 1}-f"
+        if kind == _PC:
+            return f"p{a + 1}-c{b + 1}"
+        if kind == _SF:
+            return "s-f"
+        if kind == _SC:
+            return f"s-c{b + 1}"
+        if kind == _ST:
+            return "s-t"
+        if kind == _TF:
+            return "t-f"
+        if kind == _TC:
+            return f"t-c{b + 1}"
+        if kind == _FC:
+            return f"f{a + 1}-c{b + 1}"
+        return "turn" if kind == _TURN else "redeal"
+
+
+# =================================================================== the searches
+
+class _Table:
+    """Positions already reached: a set of keys bounded by an estimate of its
+    memory; beyond the bound, keys of the current line only (``line``)."""
+
+    __slots__ = ("seen", "line", "room")
+
+    def __init__(self, max_bytes: int) -> None:
+        self.seen: set[bytes] = set()
+        self.line: set[bytes] = set()
+        self.room = max_bytes
+
+    def enter(self, key: bytes) -> int:
+        """0: reached before (skip it); 1: stored; 2: on the line only."""
+        if key in self.seen or key in self.line:
+            return 0
+        if self.room > 0:
+            self.seen.add(key)
+            self.room -= len(key) + _ENTRY_OVERHEAD
+            return 1
+        self.line.add(key)
+        return 2
+
+
+def _unwind(stack: list, unplay, at: int = 1) -> None:
+    """Take back the moves of the search's current line (its frames; ``at``:
+    where a frame keeps its move, its token next)."""
+    for frame in reversed(stack):
+        if frame[at] is not None:
+            unplay(frame[at], frame[at + 1])
+    stack.clear()
+
+
+def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
+    """Depth-first search of every position reachable from ``pos``: the
+    winning line (internal moves) or None when there is none.  Raises
+    :class:`OutOfBudget`."""
+    if pos.won():
+        return []
+    table = _Table(max_bytes)
+    table.enter(pos.key())
+    seen, line = table.seen, table.line
+    tick = budget.tick
+    play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
+    # a frame: [moves (an iterator), the move that led here, its undo token, key if on ``line`` only]
+    stack = [[gen(None, None), None, None, None]]
+    while stack:
+        frame = stack[-1]
+        m = next(frame[0], None)
+        if m is None:
+            stack.pop()
+            if frame[1] is not None:
+                unplay(frame[1], frame[2])
+                if frame[3] is not None:
+                    line.discard(frame[3])
+            continue
+        try:
+            tick()
+        except OutOfBudget:
+            _unwind(stack, unplay)
+            raise
+        token = play(m)
+        if won():
+            path = [f[1] for f in stack[1:]]
+            path.append(m)
+            unplay(m, token)
+            _unwind(stack, unplay)
+            return path
+        k = key()
+        if k in seen or k in line:
+            unplay(m, token)
+            continue
+        if table.room > 0:
+            seen.add(k)
+            table.room -= len(k) + _ENTRY_OVERHEAD
+            stack.append([gen(m, token), m, token, None])
+        else:
+            line.add(k)
+            stack.append([gen(m, token), m, token, k])
+    return None
+
+
+def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
+    """Depth-first search of the visible part (module docstring): ``("won",
+    line)``, ``("impossible", [])`` or ``("unknown", best line)``."""
+    if pos.won():
+        return "won", []
+    table = _Table(max_bytes)
+    table.enter(pos.key())
+    tick = budget.tick
+    play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
+    frontier, score, gain = pos.is_frontier, pos.score, pos.frontier_gain
+    enter = table.enter
+    best_score: float = float("-inf")
+    best: list = []
+    frontier_seen = False
+
+    def split(here: int, depth: int, stack) -> list:
+        """The internal moves of this position; frontier moves end lines here."""
+        nonlocal best_score, best, frontier_seen
+        inner = []
+        top = stack[-1]
+        for m in gen(top[2], top[3]):
+            if frontier(m):
+                frontier_seen = True
+                value = here + gain(m) - depth - 1
+                if value > best_score:
+                    best_score = value
+                    best = [f[2] for f in stack[1:]] + [m]
+            else:
+                inner.append(m)
+        return inner
+
+    stack: list = []
+    stack.append([None, 0, None, None, 1, None])
+    stack[0][0] = split(score(), 0, stack)
+    try:
+        while stack:
+            frame = stack[-1]
+            moves, i = frame[0], frame[1]
+            if i == len(moves):
+                stack.pop()
+                if frame[2] is not None:
+                    unplay(frame[2], frame[3])
+                    if frame[4] == 2:
+                        table.line.discard(frame[5])
+                continue
+            frame[1] = i + 1
+            m = moves[i]
+            tick()
+            token = play(m)
+            if won():
+                line = [f[2] for f in stack[1:]]
+                line.append(m)
+                unplay(m, token)
+                _unwind(stack, unplay, 2)
+                return "won", line
+            k = key()
+            how = enter(k)
+            if not how:
+                unplay(m, token)
+                continue
+            here = score()
+            depth = len(stack)
+            if here - depth > best_score:
+                best_score = here - depth
+                best = [f[2] for f in stack[1:]] + [m]
+            new = [None, 0, m, token, how, k]
+            stack.append(new)
+            new[0] = split(here, depth, stack)
+    except OutOfBudget:
+        _unwind(stack, unplay, 2)
+        return "unknown", best
+    if not frontier_seen:
+        return "impossible", []
+    return "unknown", best
+
+
+def _shorten(pos, line: list) -> list:
+    """A line no longer than ``line`` that wins from ``pos`` too: from each
+    position, the move that reaches the latest position of ``line`` (by key)
+    in one step.  ``pos`` is left as it was."""
+    keys = {}
+    tokens = []
+    for i, m in enumerate(line):
+        keys[pos.key()] = i
+        tokens.append(pos.play(m))
+    for m, token in zip(reversed(line), reversed(tokens)):
+        pos.unplay(m, token)
+    end = len(line)
+    out: list = []
+    undo: list = []
+    at = 0
+    while at < end:
+        best, best_at = None, at
+        for m in pos.moves(None, None):
+            token = pos.play(m)
+            reach = end if pos.won() else keys.get(pos.key(), -1)
+            pos.unplay(m, token)
+            if reach > best_at:
+                best, best_at = m, reach
+                if reach == end:
+                    break
+        if best is None:                           # cannot happen; keep the line found
+            out = list(line)
+            break
+        undo.append((best, pos.play(best)))
+        out.append(best)
+        at = best_at
+    for m, token in reversed(undo):
+        pos.unplay(m, token)
+    return out
+
+
+def _replay(game, lines: list[str], must_win: bool) -> None:
+    """Play ``lines`` on a copy of ``game``; RuntimeError if a move is refused
+    or (``must_win``) the copy is not won at the end: a solver bug, never
+    hidden."""
+    from . import from_dict
+    copy = from_dict(game.to_dict())
+    for text in lines:
+        reason = copy.explain(text)
+        if reason is not None:
+            raise RuntimeError(f"solver line {lines} fails at {text!r}: {reason}")
+        copy.play(text)
+    if must_win and not copy.won:
+        raise RuntimeError(f"solver line {lines} does not win")
+
+
+def _solve(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
+    if game.won:
+        return budget.result("won", [])
+    if not game.legal_moves():
+        return budget.result("impossible", [])
+    if known:
+        try:
+            line = _exact(pos, budget, max_bytes)
+        except OutOfBudget:
+            return budget.result("unknown", [])
+        if line is None:
+            return budget.result("impossible", [])
+        line = _shorten(pos, line)
+        texts = [pos.text(m) for m in line]
+        _replay(game, texts, must_win=True)
+        return budget.result("won", texts)
+    status, line = _visible(pos, budget, max_bytes)
+    texts = [pos.text(m) for m in line]
+    if status == "unknown" and not texts:
+        texts = [str(game.legal_moves()[0])]       # nothing searched yet: any legal move
+    _replay(game, texts, must_win=status == "won")
+    return budget.result(status, texts)
+
+
+def solve_smith(game, budget: Budget, known: bool, *, max_table_bytes: int = DEFAULT_TABLE_BYTES) -> Result:
+    """Search The Smith ``game`` from its current position within ``budget``
+    (see the module docstring for ``known`` and what each status means).
+    ``game`` is not changed."""
+    if game.name != "smith":
+        raise ValueError(f"solve_smith plays The Smith, not {game.name!r}")
+    return _solve(game, _Smith(game), budget, known, max_table_bytes)
+
+
+def solve_republic(game, budget: Budget, known: bool, *,
+                   max_table_bytes: int = DEFAULT_TABLE_BYTES) -> Result:
+    """Search The Republic ``game`` from its current position within
+    ``budget`` (see the module docstring for ``known`` and what each status
+    means).  ``game`` is not changed."""
+    if game.name != "republic":
+        raise ValueError(f"solve_republic plays The Republic, not {game.name!r}")
+    return _solve(game, _Republic(game), budget, known, max_table_bytes)
+
+
+def card_names(cards) -> list[str]:
+    """Card ints as names (a debugging aid)."""
+    return [NAMES[c] for c in cards]

@@ -1,0 +1,390 @@
+"""The Gaps and Chinese Puzzle solver (engine/solve_grid.py).
+
+Every verdict here is checked against the engine: a ``won`` line is
+replayed with ``play`` to a won game, and ``impossible`` is compared with
+an exhaustive search over ``legal_moves()`` on positions small enough for
+it.  Positions are drawn as pictures (see conftest.py) or built by walking
+backwards from a won layout.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import cp_from, gaps_from
+
+import engine
+from engine.cards import NAMES
+from engine.search import Budget
+from engine.solve_grid import _cp_moves, _gaps_moves, _Grid, best_line, solve_grid
+
+RANKS = "23456789TJQK"
+
+
+# ------------------------------------------------------------------ helpers
+def replays_to_win(game: engine.Game, moves: list[str]) -> bool:
+    copy = engine.from_dict(game.to_dict())
+    for m in moves:
+        copy.play(m)
+    return copy.won
+
+
+def position_doc(game: engine.Game) -> dict:
+    return {"format": 1, "game": game.name, "options": dict(game.options),
+            "position": game.to_dict()["position"]}
+
+
+def reference(game: engine.Game, limit: int = 20000) -> str:
+    """Exhaustive search over the engine's own ``legal_moves()`` (``redeal``
+    left out) with a visited set: ``won``, ``impossible``, or ``unknown``
+    past ``limit`` positions."""
+    start = position_doc(game)
+    rows = start["position"]["rows"]
+    key0 = str(rows)
+    seen = {key0}
+    todo = [start]
+    while todo:
+        doc = todo.pop()
+        g = engine.from_dict(doc)
+        if g.won:
+            return "won"
+        for m in g.legal_moves():
+            if str(m) == "redeal":
+                continue
+            h = engine.from_dict(doc)
+            h.play(m)
+            key = str(h.to_dict()["position"]["rows"])
+            if key not in seen:
+                seen.add(key)
+                if len(seen) > limit:
+                    return "unknown"
+                todo.append(position_doc(h))
+    return "impossible"
+
+
+def won_rows(name: str) -> list[list[str | None]]:
+    if name == "gaps":
+        return [[r + s for r in RANKS] + [None] for s in "CDHS"]
+    return [["A" + s] + [r + s for r in RANKS] + [None] for s in "CDHSCDHS"]
+
+
+def doc_of(name: str, rows, **options) -> dict:
+    key = "shuffles_left" if name == "gaps" else "redeals_left"
+    return {"format": 1, "game": name, "options": options,
+            "position": {"rows": rows, key: 0}}
+
+
+def walk_back(name: str, steps: int, seed: int, **options) -> engine.Game:
+    """A position at most ``steps`` card moves from a win: from the won
+    layout, undo random moves (a card whose forward move is legal goes
+    back into a gap)."""
+    rng = random.Random(seed)
+    rows = won_rows(name)
+    for _ in range(steps):
+        cells = [(r, k) for r in range(len(rows)) for k in range(len(rows[r]))]
+        gaps = [(r, k) for r, k in cells if rows[r][k] is None]
+        cards = [(r, k) for r, k in cells if rows[r][k] is not None]
+        rng.shuffle(cards)
+        for r, k in cards:
+            target = rng.choice(gaps)
+            trial = [row[:] for row in rows]
+            trial[target[0]][target[1]] = trial[r][k]
+            trial[r][k] = None
+            try:
+                g = engine.from_dict(doc_of(name, trial, **options))
+            except engine.BadPosition:
+                continue
+            first = 1 if name == "gaps" else 0
+            back = f"{'abcdefgh'[target[0]]}{target[1] + first}-{'abcdefgh'[r]}{k + first}"
+            if g.explain(back) is None:
+                rows = trial
+                break
+    return engine.from_dict(doc_of(name, rows, **options))
+
+
+def small_gaps(rng: random.Random, lo: int, hi: int) -> engine.Game:
+    """A Gaps position whose rows are in place up to ``lo..hi`` cards, the
+    other cards and the four gaps shuffled into the rest."""
+    suits = list(range(4))
+    rng.shuffle(suits)
+    lengths = [rng.randint(lo, hi) for _ in range(4)]
+    rows, used = [], set()
+    for r in range(4):
+        row = [(rank - 1) * 4 + suits[r] for rank in range(2, 2 + lengths[r])]
+        used.update(row)
+        rows.append(row)
+    rest: list[int | None] = [c for c in range(4, 52) if c not in used] + [None] * 4
+    rng.shuffle(rest)
+    it = iter(rest)
+    for r in range(4):
+        rows[r] += [next(it) for _ in range(13 - lengths[r])]
+    named = [[None if c is None else NAMES[c] for c in row] for row in rows]
+    return engine.from_dict(doc_of("gaps", named))
+
+
+def solve(game: engine.Game, seconds: float | None = None, **kw) -> engine.search.Result:
+    """The solver's verdict, checked: the game untouched, a won line that
+    replays to a win.  A node budget (not a clock) unless ``seconds``."""
+    before = game.to_dict()
+    budget = Budget(nodes=3_000_000) if seconds is None else Budget(seconds=seconds)
+    result = solve_grid(game, budget, **kw)
+    assert game.to_dict() == before, "the solver changed the game"
+    assert result.status in ("won", "impossible", "unknown")
+    if result.status == "won":
+        assert replays_to_win(game, result.moves)
+    else:
+        assert result.moves == []
+    return result
+
+
+# ------------------------------------------------------------------ pictures
+WON = """
+2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --
+2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+"""
+
+ONE_MOVE = """
+2C 3C 4C 5C 6C 7C 8C 9C TC JC QC -- KC
+2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+"""
+
+# a11 takes QC, d11 then takes QD, d12 takes KD
+THREE_MOVES = """
+2C 3C 4C 5C 6C 7C 8C 9C TC JC -- KC QD
+2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+2D 3D 4D 5D 6D 7D 8D 9D TD JD QC -- KD
+"""
+
+# every gap right of a king: no card can move
+STUCK = """
+.. .. .. .. .. .. .. .. .. .. .. KC --
+.. .. .. .. .. .. .. .. .. .. .. KH --
+.. .. .. .. .. .. .. .. .. .. .. KD --
+.. .. .. .. .. .. .. .. .. .. .. KS --
+"""
+
+# Winnable, but not after a10 takes the JC at once (the move that locks a
+# card): the QC at a13 must first go right of the JC (c12).  The proof of
+# the solver's safe moves says why: the lock move is safe only when no card
+# needs the cell right of the moved card in the meantime.
+LOCK_MOVE_TRAP = """
+2C 3C 4C 5C 6C 7C 8C 9C TC -- KC QS QC
+2D 3D 4D 5D 6D 7D 8D 9D TD JD JS KH QD
+2S 3S 4S 5S 6S 7S 8S 9S TS -- JC -- KD
+2H 3H 4H 5H 6H 7H 8H 9H TH JH -- QH KS
+"""
+
+
+def test_a_won_game_is_won_with_no_moves():
+    result = solve(gaps_from(WON))
+    assert (result.status, result.moves) == ("won", [])
+
+
+def test_one_move_from_a_win():
+    result = solve(gaps_from(ONE_MOVE))
+    assert (result.status, result.moves) == ("won", ["a13-a12"])
+
+
+def test_three_moves_from_a_win():
+    result = solve(gaps_from(THREE_MOVES))
+    assert result.status == "won"
+    assert result.moves == ["d11-a11", "a13-d11", "d13-d12"]
+
+
+def test_a_stuck_position_is_impossible():
+    game = gaps_from(STUCK)
+    assert game.stuck
+    assert solve(game).status == "impossible"
+
+
+def test_stuck_with_no_shuffles_left_too():
+    assert solve(gaps_from(STUCK, shuffles_left=0)).status == "impossible"
+
+
+def test_the_lock_move_is_not_always_safe():
+    game = gaps_from(LOCK_MOVE_TRAP)
+    assert reference(game) == "won"
+    assert solve(game).status == "won"
+    after = engine.from_dict(game.to_dict())
+    after.play("c11-a10")
+    assert reference(after) == "impossible"
+    assert solve(after).status == "impossible"
+
+
+def test_small_positions_agree_with_exhaustive_search():
+    rng = random.Random(2026)
+    verdicts = set()
+    for _ in range(25):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want == "unknown":
+            continue
+        assert solve(game).status == want, game.render()
+        verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
+
+
+def test_a_tiny_table_still_gives_exact_verdicts():
+    # the transposition table is cleared again and again: slower, still exact
+    rng = random.Random(7)
+    for _ in range(12):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want != "unknown":
+            assert solve(game, max_states=20).status == want
+
+
+@pytest.mark.parametrize("steps,seed", [(3, 1), (6, 2), (10, 3), (20, 4), (40, 5)])
+def test_gaps_positions_walked_back_from_a_win(steps, seed):
+    game = walk_back("gaps", steps, seed)
+    assert solve(game).status == "won"
+
+
+@pytest.mark.parametrize("seed", range(1, 31))
+def test_gaps_deals(seed):
+    game = engine.new_game("gaps", seed=seed)
+    result = solve(game, seconds=2)
+    assert result.nodes > 0
+
+
+# ------------------------------------------------------------------ Chinese Puzzle
+CP_ONE_MOVE = """
+AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --
+AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KS
+AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --
+AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+"""
+
+CP_STUCK = """
+AC .. .. .. .. .. .. .. .. .. .. .. KC --
+AC .. .. .. .. .. .. .. .. .. .. .. KC --
+AD .. .. .. .. .. .. .. .. .. .. .. KD --
+AD .. .. .. .. .. .. .. .. .. .. .. KD --
+AH .. .. .. .. .. .. .. .. .. .. .. KH --
+AH .. .. .. .. .. .. .. .. .. .. .. KH --
+AS .. .. .. .. .. .. .. .. .. .. .. KS --
+AS .. .. .. .. .. .. .. .. .. .. .. KS --
+"""
+
+
+def test_cp_won_and_one_move():
+    won = engine.from_dict(doc_of("chinese-puzzle", won_rows("chinese-puzzle")))
+    assert won.won
+    assert (solve(won).status, solve(won).moves) == ("won", [])
+    result = solve(cp_from(CP_ONE_MOVE))
+    assert (result.status, result.moves) == ("won", ["d13-d12"])
+
+
+def test_cp_stuck_is_impossible():
+    game = cp_from(CP_STUCK)
+    assert game.stuck
+    assert solve(game).status == "impossible"
+
+
+@pytest.mark.parametrize("aces", ["free", "suits-in-four", "bridge-order"])
+@pytest.mark.parametrize("steps,seed", [(4, 1), (8, 2), (15, 3), (30, 4), (30, 6)])
+def test_cp_positions_walked_back_from_a_win(aces, steps, seed):
+    game = walk_back("chinese-puzzle", steps, seed, aces=aces)
+    result = solve(game)
+    assert result.status == "won"
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_cp_deals(seed):
+    game = engine.new_game("chinese-puzzle", seed=seed)
+    solve(game, seconds=2)
+
+
+# rows a and b lack their aces, which lie at the end of the other's row:
+# the AD may go to a0 under "free", never under "bridge-order"
+CP_SWAP = """
+-- 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD
+-- 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC
+AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --
+AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --
+"""
+
+
+@pytest.mark.parametrize("aces", ["free", "suits-in-four", "bridge-order"])
+def test_cp_aces_swap(aces):
+    result = solve(cp_from(CP_SWAP, aces=aces))
+    assert result.status == "won"
+    assert sorted(result.moves) == ["a13-b0", "b13-a0"]
+
+
+def engine_moves(game: engine.Game) -> set[tuple[int, int]]:
+    index = type(game).INDEX
+    return {(index[m.src], index[m.dst]) for m in game.legal_moves() if m.word is None}
+
+
+@pytest.mark.parametrize("name,options", [
+    ("gaps", {}), ("chinese-puzzle", {"aces": "free"}),
+    ("chinese-puzzle", {"aces": "suits-in-four"}), ("chinese-puzzle", {"aces": "bridge-order"})])
+def test_the_solver_moves_are_the_engine_moves(name, options):
+    """Along random games, the solver's move list is the engine's, and its
+    search generator gives all of them (or one of them alone: a safe move)."""
+    rng = random.Random(5)
+    for seed in range(1, 9):
+        game = engine.new_game(name, seed=seed, **options)
+        for _ in range(200):
+            st = _Grid(game)
+            want = engine_moves(game)
+            assert set(st.legal()) == want
+            gen = [(m >> 7 & 127, m & 127) for m in (_gaps_moves if name == "gaps" else _cp_moves)(st)()]
+            assert set(gen) == want or (len(gen) == 1 and gen[0] in want)
+            if not want:
+                break
+            src, dst = rng.choice(sorted(want))
+            game.play(f"{st.places[src]}-{st.places[dst]}")
+
+
+# ------------------------------------------------------------------ best_line
+def test_best_line_finds_a_near_win():
+    game = walk_back("gaps", 8, 11)
+    line = best_line(game, Budget(seconds=5))
+    assert replays_to_win(game, line)
+
+
+def test_best_line_gains_locked_cards_and_replays():
+    for seed in (1, 2, 3):
+        game = engine.new_game("gaps", seed=seed)
+        before = game.to_dict()
+        line = best_line(game, Budget(seconds=0.5))
+        assert game.to_dict() == before
+        copy = engine.from_dict(game.to_dict())
+        start = sum(copy.locked_counts())
+        for m in line:
+            copy.play(m)
+        assert sum(copy.locked_counts()) > start or not line
+
+
+def test_best_line_on_a_stuck_game_is_empty():
+    assert best_line(gaps_from(STUCK), Budget(seconds=1)) == []
+
+
+def test_best_line_chinese_puzzle():
+    game = engine.new_game("chinese-puzzle", seed=4)
+    line = best_line(game, Budget(seconds=0.5))
+    copy = engine.from_dict(game.to_dict())
+    for m in line:
+        copy.play(m)
+    assert sum(copy.locked_counts()) > 0
+
+
+def test_other_games_are_refused():
+    with pytest.raises(ValueError):
+        solve_grid(engine.new_game("prince", seed=1), Budget(seconds=1))
