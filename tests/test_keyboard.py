@@ -27,10 +27,15 @@ def go_to(app, place: str, index: int | None = None) -> None:
             key(app, pygame.K_UP if index < here[1] else pygame.K_DOWN)
             continue
         dx, dy = target.centerx - now.centerx, target.top - now.top
-        if abs(dx) > table.layout.card[0] // 2:
-            key(app, pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
-        else:
-            key(app, pygame.K_DOWN if dy > 0 else pygame.K_UP)
+        horizontal = pygame.K_RIGHT if dx > 0 else pygame.K_LEFT
+        vertical = pygame.K_DOWN if dy > 0 else pygame.K_UP
+        first, second = (horizontal, vertical) if abs(dx) > table.layout.card[0] // 2 else (vertical, horizontal)
+        was = table.focus
+        key(app, first)
+        after = table.focus_rect()
+        gap = abs(target.centerx - after.centerx) if first == horizontal else abs(target.top - after.top)
+        if table.focus == was or gap >= (abs(dx) if first == horizontal else abs(dy)):
+            key(app, second)        # that way led no nearer: try the other axis
     pytest.fail(f"the arrow keys never reached {place} (stuck at {table.focus})")
 
 
@@ -104,4 +109,14 @@ def test_a_prince_endgame_is_won_with_the_keyboard_alone(tmp_path):
     import re
     assert [re.sub(r"-f\d", "-f", m) for m in app.game.history] == moves
     play_by_keys(app, "layoff")
+    assert app.game.won
+
+
+def test_a_whole_deal_is_played_from_the_deal_to_the_win_by_keys_alone(tmp_path):
+    from engine.solver import solve
+    app = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    solution = solve(app.game, budget_s=20).moves
+    assert solution, "The Prince's deal 1 is winnable"
+    for move in solution:
+        play_by_keys(app, move)
     assert app.game.won
