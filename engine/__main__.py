@@ -3,6 +3,7 @@
     python -m engine play gaps --seed 7          play in the terminal
     python -m engine play --file saved.json      go on with a saved game
     python -m engine show saved.json             print a saved position
+    python -m engine solve saved.json            solve it: one JSON line
 """
 
 from __future__ import annotations
@@ -133,6 +134,19 @@ def play(game: Game, inp: TextIO, out: TextIO) -> int:
             return 0
 
 
+def solve_file(path: str, budget_s: float, known: bool, out: TextIO) -> int:
+    """``python -m engine solve FILE``: one JSON line, whose moves replay
+    from the file's position to a won game."""
+    from .solver import solve
+    try:
+        game = load_file(path)
+    except (BadPosition, OSError) as e:
+        print(f"Cannot open {path}: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(solve(game, budget_s=budget_s, known=known).to_json()), file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -148,7 +162,14 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
                    help="packing rule (The Republic, The Smith, The Prince)")
     s = sub.add_parser("show", help="print a saved position")
     s.add_argument("file")
+    v = sub.add_parser("solve", help="solve a position file; prints one JSON line")
+    v.add_argument("file")
+    v.add_argument("--budget-s", type=float, default=10.0, help="time budget in seconds (default 10)")
+    v.add_argument("--known", action="store_true",
+                   help="The Republic, The Smith: let the search see the face-down cards")
     args = parser.parse_args(argv)
+    if args.command == "solve":
+        return solve_file(args.file, args.budget_s, args.known, out)
 
     try:
         if args.command == "show":

@@ -34,10 +34,10 @@ every position reachable by card moves, with two reductions only:
    expanded).  The key is the whole cell array (``bytes(s)``), so no two
    positions ever share a key.  In Chinese Puzzle the two copies of a card
    are the same integer, so positions that differ only by which copy lies
-   where are one position.  When the table is full it is cleared and
-   refilled with the root and the positions on the current path: positions
-   are then searched again (slower), never skipped unexpanded, and the
-   path stays guarded against cycles.
+   where are one position.  When the table is full about half of it is
+   dropped, never the root or a position on the current path: dropped
+   positions may be searched again (slower), none is ever skipped
+   unexpanded, and the path stays guarded against cycles.
 2. Safe moves: a move that puts into a row's first unlocked cell the one
    card that can ever go there, under the conditions proved in
    ``_gaps_moves`` and ``_cp_moves``, is searched alone.  The plain rule
@@ -54,6 +54,7 @@ a king or of a gap); then higher cards first.
 from __future__ import annotations
 
 from collections.abc import Callable
+from zlib import crc32
 
 from .search import Budget, OutOfBudget, Result
 
@@ -206,6 +207,7 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
     root = bytes(s)
     seen.add(root)
     nl = best_nl = sum(L)
+    prunes = 0
     stack = [gen()]
     path: list[tuple[int, int, int, bytes]] = []
     while stack:
@@ -271,9 +273,12 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
         if nl == target:
             return [(p, g) for p, g, _, _ in path]
         if n >= max_states:
-            # full: forget all but the path (the search stays complete, and
-            # the path stays guarded against cycles)
-            seen.clear()
+            # full: forget about half the positions, by one bit of their
+            # CRC (another bit each time; a CRC, not hash(), so that runs repeat), but never the root or the path:
+            # the search stays complete and guarded against cycles
+            bit = 1 << (prunes % 24)
+            prunes += 1
+            seen = {k for k in seen if crc32(k) & bit}
             seen.add(root)
             seen.update(e[3] for e in path)
         stack.append(gen())

@@ -188,3 +188,31 @@ def test_the_queries_answer_in_the_terminal(line, expected):
 def test_targets_in_the_terminal_name_gaps_without_a_card():
     _, text = run(["play", "gaps", "--seed", "7"], "targets a10\n")
     assert "None" not in text
+
+
+def test_solve_prints_one_json_line_whose_moves_win(tmp_path):
+    import json as _json
+
+    import engine
+    from engine.__main__ import main as cli
+    game = engine.new_game("prince", seed=1)
+    path = tmp_path / "p.json"
+    path.write_text(_json.dumps(game.to_dict()))
+    out = io.StringIO()
+    assert cli(["solve", str(path), "--budget-s", "20"], out=out) == 0
+    lines = out.getvalue().strip().splitlines()
+    assert len(lines) == 1
+    answer = _json.loads(lines[0])
+    assert set(answer) == {"status", "moves", "nodes", "seconds"}
+    assert answer["status"] == "won"
+    for move in answer["moves"]:
+        game.play(move)
+    assert game.won
+
+
+def test_solve_refuses_a_bad_file_with_exit_code_2(tmp_path, capsys):
+    from engine.__main__ import main as cli
+    path = tmp_path / "bad.json"
+    path.write_text("{nope")
+    assert cli(["solve", str(path)], out=io.StringIO()) == 2
+    assert "bad.json" in capsys.readouterr().err
