@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 
 import pygame
+from gui import key, make_app, settle
 
 import engine
-from gui import key, make_app, settle
 
 
 def endgame():
