@@ -58,7 +58,7 @@ class Commands:
             Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
             separator(),
             Item("Choose a Game...", self.app.show_start, "Ctrl+G"),
-            *[Item(f"{n + 1}. {title}", lambda name=name: self.app.choose_game(name),
+            *[Item(f"{n + 1}. {title}", lambda name=name: self.app.choose_game(name), f"Ctrl+{n + 1}",
                    checked=bool(g and g.name == name)) for n, (name, title, _, _) in enumerate(START_GAMES)],
             separator(),
             Item("Quit", self.app.quit, "Ctrl+Q"),
@@ -74,7 +74,7 @@ class Commands:
         menus.append(self.options_menu(g))
         menus.append(Menu("Help", [
             Item(f"{TITLES[g.name]} Rules" if playing else "Rules", self.show_help, "F1"),
-            Item("About Card Shell", self.show_about),
+            Item("About Card Shell", self.show_about, "Ctrl+Shift+H"),
         ]))
         return menus
 
@@ -89,7 +89,7 @@ class Commands:
                 Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal")),
                 Item("Pause", self.app.toggle_pause, "Ctrl+P", not g.over, checked=self.app.paused),
                 separator(),
-                Item("High Scores...", self.show_high_scores),
+                Item("High Scores...", self.show_high_scores, "Ctrl+I"),
             ])
         if g.name == "chinese-puzzle":
             return Menu("Chinese Puzzle", [
@@ -114,8 +114,8 @@ class Commands:
             Item("Rewind to Start", self.rewind, "Ctrl+Shift+B", g.can_undo),
             Item("Fast Forward", self.fast_forward, "Ctrl+Shift+F", g.can_redo),
             separator(),
-            Item("Sequences...", self.choose_rule),
-            Item("Scores...", self.show_scores),
+            Item("Sequences...", self.choose_rule, "Ctrl+R"),
+            Item("Scores...", self.show_scores, "Ctrl+I"),
         ]
         return Menu("Moves", items)
 
@@ -123,40 +123,41 @@ class Commands:
         opt = self.app.option
         toggle = self.app.toggle_option
         items = [
-            Item("Drag to Move", lambda: self.app.set_option("move_style", "drag"),
+            Item("Drag to Move", lambda: self.app.set_option("move_style", "drag"), "Ctrl+Shift+D",
                  checked=opt("move_style") == "drag"),
-            Item("Click to Move", lambda: self.app.set_option("move_style", "click"),
+            Item("Click to Move", lambda: self.app.set_option("move_style", "click"), "Ctrl+Shift+K",
                  checked=opt("move_style") == "click"),
             separator(),
-            Item("Sound", lambda: toggle("sound"), checked=bool(opt("sound"))),
-            Item("Winnable Deals Only", lambda: toggle("winnable"), checked=bool(opt("winnable"))),
-            Item("Show If Winnable", self.toggle_indicator, checked=bool(opt("indicator"))),
-            Item("Zoom Cards", lambda: toggle("zoom"), checked=bool(opt("zoom"))),
-            Item("Colour", lambda: self.app.set_colour(True), checked=not opt("mono")),
-            Item("Black & White", lambda: self.app.set_colour(False), checked=bool(opt("mono"))),
-            Item("Card Faces...", self.choose_faces),
-            Item("Reload Card Sheet", lambda: self.app.reload_cards_if_changed(force=True)),
-            Item("Card Back...", self.choose_back),
-            Item("Table...", self.choose_table),
+            Item("Sound", lambda: toggle("sound"), "Ctrl+Shift+S", checked=bool(opt("sound"))),
+            Item("Winnable Deals Only", lambda: toggle("winnable"), "Ctrl+Shift+W", checked=bool(opt("winnable"))),
+            Item("Show If Winnable", self.toggle_indicator, "Ctrl+Shift+I", checked=bool(opt("indicator"))),
+            Item("Zoom Cards", lambda: toggle("zoom"), "Ctrl+Shift+Z", checked=bool(opt("zoom"))),
+            Item("Colour", lambda: self.app.set_colour(True), "Ctrl+Shift+C", checked=not opt("mono")),
+            Item("Black & White", lambda: self.app.set_colour(False), "Ctrl+Shift+M", checked=bool(opt("mono"))),
+            Item("Card Faces...", self.choose_faces, "Ctrl+Shift+E"),
+            Item("Reload Card Sheet", lambda: self.app.reload_cards_if_changed(force=True), "Ctrl+Shift+R"),
+            Item("Card Back...", self.choose_back, "Ctrl+Shift+J"),
+            Item("Table...", self.choose_table, "Ctrl+Shift+T"),
         ]
         if g is not None and g.name == "gaps":
             items += [separator(),
-                      Item("Fast Aces", lambda: toggle("fast_aces"), checked=bool(opt("fast_aces"))),
-                      Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), checked=bool(opt("auto_reshuffle"))),
-                      Item("Timer", lambda: toggle("timer_shown"), checked=bool(opt("timer_shown"))),
+                      Item("Fast Aces", lambda: toggle("fast_aces"), "Ctrl+Shift+A", checked=bool(opt("fast_aces"))),
+                      Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), "Ctrl+Shift+U",
+                           checked=bool(opt("auto_reshuffle"))),
+                      Item("Timer", lambda: toggle("timer_shown"), "Ctrl+Shift+N", checked=bool(opt("timer_shown"))),
                       Item("Clicking Blanks Moves" if opt("blanks_move") else "Clicking Blanks Selects",
-                           lambda: toggle("blanks_move"))]
+                           lambda: toggle("blanks_move"), "Ctrl+Shift+L")]
         if g is not None and g.name == "chinese-puzzle":
             fixed = g.started
             items += [separator(),
-                      Item("1 Redeal", lambda: self.set_redeals(1), enabled=not fixed,
+                      Item("1 Redeal", lambda: self.set_redeals(1), "Ctrl+Shift+1", enabled=not fixed,
                            checked=g.options["redeals"] == 1),
-                      Item("2 Redeals", lambda: self.set_redeals(2), enabled=not fixed,
+                      Item("2 Redeals", lambda: self.set_redeals(2), "Ctrl+Shift+2", enabled=not fixed,
                            checked=g.options["redeals"] == 2),
-                      Item("Ace Order...", self.choose_aces)]
+                      Item("Ace Order...", self.choose_aces, "Ctrl+Shift+O")]
         items += [separator(),
                   Item("Fullscreen", self.app.toggle_fullscreen, "F11", checked=self.app.fullscreen),
-                  Item("Default Window", self.app.default_window)]
+                  Item("Default Window", self.app.default_window, "Ctrl+Shift+0")]
         return Menu("Options", items)
 
     def toggle_indicator(self) -> None:

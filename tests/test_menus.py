@@ -491,3 +491,16 @@ def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
     post(pygame.WINDOWFOCUSGAINED)
     pump(app)
     assert app.sheet.cell == (100, 140)
+
+
+@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+def test_every_menu_command_has_its_own_keyboard_shortcut(tmp_path, name):
+    app = make_app(tmp_path, "--game", name, "--seed", "2")
+    seen = {}
+    for menu in app.commands.menus():
+        for item in menu.items:
+            if item.separator:
+                continue
+            assert item.shortcut, f"{menu.title} > {item.label} has no shortcut"
+            assert item.shortcut not in seen, f"{item.shortcut} is both {seen.get(item.shortcut)} and {item.label}"
+            seen[item.shortcut] = item.label
