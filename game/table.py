@@ -541,7 +541,13 @@ class Table:
             along = ax * dx + ay * dy
             if along <= 0:
                 continue
-            across = abs(ax * dy) + abs(ay * dx)
+            # how far off the line of travel: measured to the place's whole
+            # area, so an empty column is as near as a long one beside it
+            area = self.layout.drop_area(place) if place in self.layout.slots else rect
+            if dx:
+                across = max(0, area.top - here.centery, here.centery - area.bottom)
+            else:
+                across = max(0, area.left - here.centerx, here.centerx - area.right)
             cost = along + 3 * across
             if self.is_pile(place) and index is not None:
                 pile = self.layout.pile(place)
