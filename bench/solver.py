@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{s['nodes'] / max(s['seconds'], 1e-9):,.0f} nodes/s; {wall:.0f} s wall", flush=True)
     if table:
         print()
-        print(f"| game | rule | deals | won | impossible | unknown | win rate (decided) | 95% CI "
-              f"| unknown all lost / won | median s | p95 s |")
+        print("| game | rule | deals | won | impossible | unknown | win rate (decided) | 95% CI "
+              "| unknown all lost / won | median s | p95 s |")
         print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for title, label, s in table:
             lo, hi = s["ci"]

@@ -3,7 +3,12 @@
     python -m engine play gaps --seed 7          play in the terminal
     python -m engine play --file saved.json      go on with a saved game
     python -m engine show saved.json             print a saved position
-    python -m engine solve saved.json            solve it: one JSON line
+    python -m engine solve saved.json [--budget-s S] [--nodes N] [--known]
+                                                 solve it: one JSON line, {"status":
+                                                 "won" | "impossible" | "unknown",
+                                                 "moves": [...], "nodes": N,
+                                                 "seconds": T}; exit 2 (the reason
+                                                 on stderr) for a bad file
 """
 
 from __future__ import annotations
@@ -134,16 +139,22 @@ def play(game: Game, inp: TextIO, out: TextIO) -> int:
             return 0
 
 
-def solve_file(path: str, budget_s: float, known: bool, out: TextIO) -> int:
+def solve_file(path: str, budget_s: float | None, known: bool, out: TextIO, nodes: int | None = None) -> int:
     """``python -m engine solve FILE``: one JSON line, whose moves replay
-    from the file's position to a won game."""
-    from .solver import solve
+    from the file's position to a won game; 2 (and the reason on stderr)
+    when the file cannot be read or its game's solver is missing."""
+    from .solver import SolverMissing, solve
     try:
         game = load_file(path)
     except (BadPosition, OSError) as e:
         print(f"Cannot open {path}: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(solve(game, budget_s=budget_s, known=known).to_json()), file=out)
+    try:
+        result = solve(game, budget_s=budget_s, nodes=nodes, known=known)
+    except SolverMissing as e:
+        print(f"Cannot solve {path}: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_json()), file=out)
     return 0
 
 
@@ -165,11 +176,12 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     v = sub.add_parser("solve", help="solve a position file; prints one JSON line")
     v.add_argument("file")
     v.add_argument("--budget-s", type=float, default=10.0, help="time budget in seconds (default 10)")
+    v.add_argument("--nodes", type=int, default=None, help="a node budget as well (default: none)")
     v.add_argument("--known", action="store_true",
                    help="The Republic, The Smith: let the search see the face-down cards")
     args = parser.parse_args(argv)
     if args.command == "solve":
-        return solve_file(args.file, args.budget_s, args.known, out)
+        return solve_file(args.file, args.budget_s, args.known, out, nodes=args.nodes)
 
     try:
         if args.command == "show":

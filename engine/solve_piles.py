@@ -48,15 +48,29 @@ playing the talon's top card while others lie under it.  Then:
 The search
 ----------
 An iterative depth-first search over a private compact copy of the
-position, with moves made and unmade in place (no copying per node), a
-transposition table of the positions already reached, and move ordering by
-a fixed priority (lay-offs and foundation moves first, then moves that
-reveal or build in suit, then the rest, stock moves and foundation
-play-backs last).  The table's keys are bytes, built from per-pile byte
-strings kept up to date move by move, so a key costs one join; its size is
-bounded (``max_table_bytes``): when full it stops growing, and positions on
-the current line are then still kept in a separate set, so the search stays
-sound and finite (it can only repeat work).
+position.  Moves are made and unmade in place and generated lazily, group
+by group in a fixed order of promise, since the search usually follows the
+first move and rarely needs the rest:
+
+- The Republic: cards to the foundations; moves that turn up a packet card;
+  the turned card and the talon's top onto columns; sequences onto columns;
+  ``turn`` (or ``s-t``); moves into a vacancy; play-backs; ``redeal``.
+- The Smith: lay-offs; units that join their suit; units that empty their
+  column; ``deal``; other units onto a card; units into an empty column;
+  parts of units.
+
+The move that exactly undoes the one before is not generated (it leads back
+to a position already reached).  A transposition table keeps the positions
+already reached; its keys are bytes joined from per-pile byte strings kept
+up to date move by move.  Its size is bounded (``max_table_bytes``): when
+full it stops growing and the positions of the current line are kept in a
+separate set, so the search stays sound and finite (it can only repeat
+work).  The cyclic garbage collector is paused during a search (the search
+makes no reference cycles; the collector's walks over its deep stack of
+suspended generators halved its speed).  A won line, which wanders as a
+depth-first line does, is shortened before it is returned: from each of its
+positions, the move that reaches the latest position of the line in one
+step.
 
 Position keys are canonical where the rules are symmetric, and only there:
 
@@ -72,9 +86,13 @@ Soundness: what the exact search may skip
 -----------------------------------------
 A *win-preserving* reduction skips moves from a position only if the
 position can still be won, when it can be won at all, through the moves kept.
-(With a table of visited positions this needs a measure that falls along
-the kept moves; the arguments below give one: the least number of moves
-other than ``s-t`` a win needs, doubled, plus one while a turned card waits.)
+With a table of visited positions that is not quite enough (the kept moves
+could lead round in a circle); the arguments below also show that a measure
+never rises along the move kept alone (3), and falls along some kept move
+where nothing is forced (1, 2): the least number of moves other than ``s-t``
+a win needs, doubled, plus one while a turned card waits.  So if the start
+can be won, the search reaches a won position: a winnable position it
+reaches with the least measure can only be won itself.
 
 1. Symmetry (both games): moves into two vacancies with empty packets (The
    Smith: two empty columns while the stock is empty), or play-backs from two
@@ -128,7 +146,6 @@ from __future__ import annotations
 
 import gc
 
-from .cards import NAMES
 from .packing import PACKS
 from .search import Budget, OutOfBudget, Result
 from .smith import FITS as SMITH_FITS
@@ -146,7 +163,7 @@ RED = (False, True, True, False)            # clubs, diamonds, hearts, spades
 
 # =================================================================== The Smith
 
-_S_LAY, _S_DEAL = -1, -1          # move (i, -1, 13): lay-off from column i; (-1, -1, 0): deal
+_S_LAY = -1                      # move (i, -1, 13): lay-off from column i; (-1, -1, 0): deal
 _DEAL_MOVE = (-1, -1, 0)
 
 
@@ -371,6 +388,7 @@ _SAFE_REQ = {rule: _requirements(rule, False) for rule in PACKS}
 _KEEP_REQ = {rule: _requirements(rule, True) for rule in PACKS}
 
 _REVEAL, _FOUND = 60, 100
+_NO_FLOOR = [-1, -1, -1, -1]          # lows that satisfy no requirement: reductions off
 
 
 class _Republic:
@@ -378,7 +396,9 @@ class _Republic:
     to top), the stock (top last), the turned card (-1: none), the talon
     (top last), the 8 foundation tops (-1: empty) and the redeals left."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, reductions: bool = True) -> None:
+        #: items 2 and 3 of the module docstring (off only to test them)
+        self.reductions = reductions
         self.cols = [list(c) for c in game.columns]
         self.packs = [list(p) for p in game.packets]
         self.stock = list(game.stock)
@@ -647,7 +667,7 @@ class _Republic:
         position must be the same each time the generator is resumed."""
         cols, packs, wanted = self.cols, self.packs, self.wanted
         turned, talon = self.turned, self.talon
-        lo = self.lows()
+        lo = self.lows() if self.reductions else _NO_FLOOR
         # -- safe foundation moves, played alone
         safe_req = self.safe_req
         for i in range(10):
@@ -892,10 +912,15 @@ def _unwind(stack: list, unplay, at: int = 1) -> None:
     stack.clear()
 
 
+#: frames nearer the root than this keep no move generator: it is rebuilt if
+#: the search comes back to them (a depth-first line can be 10^5 moves long)
+_LIVE_FRAMES = 512
+
+
 def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
     """Depth-first search of every position reachable from ``pos``: the
     winning line (internal moves) or None when there is none.  Raises
-    :class:`OutOfBudget`."""
+    :class:`OutOfBudget`.  ``pos`` is left as it was."""
     if pos.won():
         return []
     table = _Table(max_bytes)
@@ -903,11 +928,17 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
     seen, line = table.seen, table.line
     tick = budget.tick
     play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
-    # a frame: [moves (an iterator), the move that led here, its undo token, key if on ``line`` only]
-    stack = [[gen(None, None), None, None, None]]
+    # a frame: [its moves (a generator, or None far from the top), the move that
+    # led here, its undo token, its key if kept on ``line`` only, moves taken]
+    stack = [[gen(None, None), None, None, None, 0]]
     while stack:
         frame = stack[-1]
-        m = next(frame[0], None)
+        moves = frame[0]
+        if moves is None:
+            moves = frame[0] = gen(frame[1], frame[2])
+            for _ in range(frame[4]):
+                next(moves)
+        m = next(moves, None)
         if m is None:
             stack.pop()
             if frame[1] is not None:
@@ -915,6 +946,7 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
                 if frame[3] is not None:
                     line.discard(frame[3])
             continue
+        frame[4] += 1
         try:
             tick()
         except OutOfBudget:
@@ -934,16 +966,19 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
         if table.room > 0:
             seen.add(k)
             table.room -= len(k) + _ENTRY_OVERHEAD
-            stack.append([gen(m, token), m, token, None])
+            stack.append([gen(m, token), m, token, None, 0])
         else:
             line.add(k)
-            stack.append([gen(m, token), m, token, k])
+            stack.append([gen(m, token), m, token, k, 0])
+        if len(stack) > _LIVE_FRAMES:
+            stack[-_LIVE_FRAMES - 1][0] = None
     return None
 
 
 def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
     """Depth-first search of the visible part (module docstring): ``("won",
-    line)``, ``("impossible", [])`` or ``("unknown", best line)``."""
+    line)``, ``("impossible", [])`` or ``("unknown", best line)``.  ``pos``
+    is left as it was."""
     if pos.won():
         return "won", []
     table = _Table(max_bytes)
@@ -956,45 +991,49 @@ def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
     best: list = []
     frontier_seen = False
 
-    def split(here: int, depth: int, stack) -> list:
-        """The internal moves of this position; frontier moves end lines here."""
+    def split(frame) -> list:
+        """The internal moves of the top frame's position; its frontier moves
+        end lines here (a rebuilt frame weighs them again, to no effect)."""
         nonlocal best_score, best, frontier_seen
+        here, depth = frame[5], len(stack) - 1
         inner = []
-        top = stack[-1]
-        for m in gen(top[2], top[3]):
+        for m in gen(frame[1], frame[2]):
             if frontier(m):
                 frontier_seen = True
                 value = here + gain(m) - depth - 1
                 if value > best_score:
                     best_score = value
-                    best = [f[2] for f in stack[1:]] + [m]
+                    best = [f[1] for f in stack[1:]] + [m]
             else:
                 inner.append(m)
         return inner
 
-    stack: list = []
-    stack.append([None, 0, None, None, 1, None])
-    stack[0][0] = split(score(), 0, stack)
+    # a frame: [internal moves (None far from the top), the move that led here,
+    # its undo token, its key if kept on ``line`` only, moves taken, its score]
+    stack: list = [[None, None, None, None, 0, score()]]
     try:
         while stack:
             frame = stack[-1]
-            moves, i = frame[0], frame[1]
+            moves = frame[0]
+            if moves is None:
+                moves = frame[0] = split(frame)
+            i = frame[4]
             if i == len(moves):
                 stack.pop()
-                if frame[2] is not None:
-                    unplay(frame[2], frame[3])
-                    if frame[4] == 2:
-                        table.line.discard(frame[5])
+                if frame[1] is not None:
+                    unplay(frame[1], frame[2])
+                    if frame[3] is not None:
+                        table.line.discard(frame[3])
                 continue
-            frame[1] = i + 1
+            frame[4] = i + 1
             m = moves[i]
             tick()
             token = play(m)
             if won():
-                line = [f[2] for f in stack[1:]]
+                line = [f[1] for f in stack[1:]]
                 line.append(m)
                 unplay(m, token)
-                _unwind(stack, unplay, 2)
+                _unwind(stack, unplay)
                 return "won", line
             k = key()
             how = enter(k)
@@ -1005,12 +1044,12 @@ def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
             depth = len(stack)
             if here - depth > best_score:
                 best_score = here - depth
-                best = [f[2] for f in stack[1:]] + [m]
-            new = [None, 0, m, token, how, k]
-            stack.append(new)
-            new[0] = split(here, depth, stack)
+                best = [f[1] for f in stack[1:]] + [m]
+            stack.append([None, m, token, k if how == 2 else None, 0, here])
+            if len(stack) > _LIVE_FRAMES:
+                stack[-_LIVE_FRAMES - 1][0] = None
     except OutOfBudget:
-        _unwind(stack, unplay, 2)
+        _unwind(stack, unplay)
         return "unknown", best
     if not frontier_seen:
         return "impossible", []
@@ -1098,6 +1137,10 @@ def _search(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
         _replay(game, texts, must_win=True)
         return budget.result("won", texts)
     status, line = _visible(pos, budget, max_bytes)
+    if status == "won":
+        # a move that reveals cannot reach a position of a line that revealed
+        # nothing (the stock, talon or packet would differ), so this stays visible
+        line = _shorten(pos, line)
     texts = [pos.text(m) for m in line]
     if status == "unknown" and not texts:
         texts = [str(game.legal_moves()[0])]       # nothing searched yet: any legal move
@@ -1123,7 +1166,3 @@ def solve_republic(game, budget: Budget, known: bool, *,
         raise ValueError(f"solve_republic plays The Republic, not {game.name!r}")
     return _solve(game, _Republic(game), budget, known, max_table_bytes)
 
-
-def card_names(cards) -> list[str]:
-    """Card ints as names (a debugging aid)."""
-    return [NAMES[c] for c in cards]

@@ -119,6 +119,8 @@ _RES_BYTE = tuple(bytes([m]) for m in range(1 << N_RESERVE))
 # place a to its foundation, suit a's foundation to column b
 CC, CF, RC, RF, FC = 0, 1, 2, 3, 4
 _WON = (13, 13, 13, 13)
+#: what a move costs in the search's order, against 10 for a foundation card
+DEPTH_COST = 3
 _BITS = tuple(bin(m).count("1") for m in range(1 << 7))
 _CARD_BYTE = tuple(bytes((c,)) for c in range(52))
 
@@ -161,8 +163,10 @@ class _Rule:
         return r
 
     def info(self, found: tuple[int, ...]) -> tuple:
-        """(safe cards, playable but not safe cards, returnable (suit, card)s)
-        for these foundation heights; see the module's notes 3 and 4."""
+        """(safe cards, playable but not safe cards, returnable (suit, card)s,
+        the cards the foundations need next with their weights for
+        ``PrinceSearch.value``) for these foundation heights; see the
+        module's notes 3 and 4."""
         got = self.found_info.get(found)
         if got is not None:
             return got
@@ -186,12 +190,15 @@ class _Rule:
                     unsafe.append(c)
             if f >= 2 and h[s] < f:
                 back.append((s, (f - 1) * 4 + s))
-        got = (frozenset(safe), frozenset(unsafe), tuple(back))
+        needs = tuple((_CARD_BYTE[f * 4 + d * 4 + s], 2 - d)
+                      for s, f in enumerate(found) for d in (0, 1) if f + d < 13)
+        got = (frozenset(safe), frozenset(unsafe), tuple(back), needs)
         self.found_info[found] = got
         return got
 
 
-def state_of(position: dict[str, Any]) -> tuple[tuple[bytes, ...], tuple[int | None, ...], tuple[int, ...], tuple[int, ...]]:
+def state_of(position: dict[str, Any]) -> tuple[tuple[bytes, ...], tuple[int | None, ...],
+                                                tuple[int, ...], tuple[int, ...]]:
     """The compact state of a Prince position (the engine's position format):
     (columns, reserve cards by place, foundation heights by suit, foundation
     index by suit)."""
@@ -277,7 +284,7 @@ class PrinceSearch:
     def moves(self, cols: tuple[bytes, ...], res: int, found: tuple[int, ...]) -> list[tuple]:
         """Every move the search tries here: ``(kind, a, b, count)``, the
         engine's moves less those the notes say cannot matter."""
-        _, unsafe, back = self.tables.info(found)
+        _, unsafe, back, _ = self.tables.info(found)
         onto = self.tables.onto
         vacant = -1
         nv = 0
@@ -357,37 +364,30 @@ class PrinceSearch:
         res = self.autoplay(c2, res, f2, played)
         return tuple(c2), res, tuple(f2), played
 
-    @staticmethod
-    def value(h: bytes, cols: tuple[bytes, ...], res: int, found: tuple[int, ...]) -> int:
+    def value(self, h: bytes, cols: tuple[bytes, ...], res: int, found: tuple[int, ...]) -> int:
         """How promising a position looks (only the order of the search
         depends on it): cards on the foundations and vacancies count for,
         reserve cards and the cards over the next two cards each foundation
         needs count against.  ``h`` is the position's key, where a card's
-        depth in its column is the distance to the next separator."""
+        depth in its column is the distance to the next separator.  (The
+        search has this inline.)"""
         v = 10 * sum(found) + 4 * cols.count(b"") - 2 * _BITS[res]
         end = len(h)
-        find = h.find
-        for s in range(4):
-            f = found[s]
-            if f < 13:
-                i = find(_CARD_BYTE[f * 4 + s], 1)
-                if i > 0:
-                    j = find(SEP, i)
-                    v -= 2 * ((j if j > 0 else end) - i - 1)
-                if f < 12:
-                    i = find(_CARD_BYTE[f * 4 + 4 + s], 1)
-                    if i > 0:
-                        j = find(SEP, i)
-                        v -= (j if j > 0 else end) - i - 1
+        for card, weight in self.tables.info(found)[3]:
+            i = h.find(card, 1)
+            if i > 0:
+                j = h.find(SEP, i)
+                v -= weight * ((j if j > 0 else end) - i - 1)
         return v
 
     # ------------------------------------------------------------ search
     def run(self, budget: Budget) -> tuple[str, list[tuple]]:
         """Best-first search: always expand the most promising position not
-        yet expanded (``value``), every position once (the transposition
-        table), until a win, or none is left (``impossible``: the search has
-        then expanded every position reachable by the moves the notes keep),
-        or the budget is spent.  Returns (status, line of move tuples)."""
+        yet expanded (``value``, less ``DEPTH_COST`` a move), every position
+        once (the transposition table), until a win, or none is left
+        (``impossible``: the search has then expanded every position
+        reachable by the moves the notes keep), or the budget is spent.
+        Returns (status, line of move tuples)."""
         cols = list(self.cols)
         found = list(self.found)
         first: list[tuple] = []
@@ -396,28 +396,35 @@ class PrinceSearch:
         found_t = tuple(found)
         if sum(found) == 52:
             return "won", first
-        key = self.key
-        k0 = key(start, res)
-        # key -> (parent key, the move there, or moves: a move and its safe moves)
+        k0 = self.key(start, res)
+        # key -> (parent key, the move there, or [a move and its safe moves])
         parent: dict[bytes, Any] = {k0: (None, ())}
         self.parent = parent
         self.first = first
-        value = self.value
-        heap = [(-value(k0, start, res, found_t), 0, start, res, found_t, k0)]
-        self.best_key, best_value = k0, -heap[0][0]
+        self.best_key = k0
+        best_value = self.value(k0, start, res, found_t)
+        # the most promising first: the position's value, less a little for
+        # each move it took to get there (a long detour loses out to a short
+        # way to as good a position); then the first generated
+        heap = [(-best_value, 0, start, res, found_t, k0, 0, None)]
         pop, push = heapq.heappop, heapq.heappush
         tick = budget.tick
         gen = self.moves
         info = self.tables.info
         autoplay = self.autoplay
         reserve = self.reserve
+        res_byte, card_byte, bits, join = _RES_BYTE, _CARD_BYTE, _BITS, SEP.join
         count = 0
         try:
             while heap:
-                _, _, cols, res, found, k = pop(heap)
+                _, _, cols, res, found, k, depth, forbid = pop(heap)
                 tick()
-                safe = info(found)[0]
+                depth += 1
+                cost = DEPTH_COST * depth
+                safe, _, _, needs = info(found)
                 for move in gen(cols, res, found):
+                    if move == forbid:
+                        continue
                     kind, a, b, n = move
                     c2 = list(cols)
                     r2 = res
@@ -434,7 +441,7 @@ class PrinceSearch:
                             f2 = tuple(f)
                     elif kind == RC:
                         r2 = res & ~(1 << a)
-                        c2[b] = cols[b] + bytes((reserve[a],))
+                        c2[b] = cols[b] + card_byte[reserve[a]]
                     elif kind == FC:
                         # a foundation card back: only that card can be safe
                         # now, and then the move changes nothing
@@ -444,7 +451,7 @@ class PrinceSearch:
                         c = f[a] * 4 + a
                         if c in info(f2)[0]:
                             continue
-                        c2[b] = cols[b] + _CARD_BYTE[c]
+                        c2[b] = cols[b] + card_byte[c]
                     else:
                         f = list(found)
                         if kind == CF:
@@ -459,7 +466,7 @@ class PrinceSearch:
                         r2 = autoplay(c2, r2, f, played)
                         f2 = tuple(f)
                     state = tuple(c2)
-                    h = key(state, r2)
+                    h = res_byte[r2] + join(sorted(state))  # self.key
                     if h in parent:
                         continue
                     parent[h] = (k, played)
@@ -467,10 +474,28 @@ class PrinceSearch:
                         self.generated = count
                         return "won", self.shorten(self.line_to(h))
                     count += 1
-                    v = value(h, state, r2, f2)
+                    # self.value, inline
+                    v = 10 * sum(f2) + 4 * state.count(b"") - 2 * bits[r2]
+                    if f2 is not found:
+                        needs2 = info(f2)[3]
+                    else:
+                        needs2 = needs
+                    end = len(h)
+                    for card, weight in needs2:
+                        i = h.find(card, 1)
+                        if i > 0:
+                            j = h.find(SEP, i)
+                            v -= weight * ((j if j > 0 else end) - i - 1)
                     if v > best_value:
                         self.best_key, best_value = h, v
-                    push(heap, (-v, count, state, r2, f2, h))
+                    # the move straight back leads to this position (note 2)
+                    back = None
+                    if played is move:
+                        if kind == CC:
+                            back = (CC, b, a, n)
+                        elif kind == FC:
+                            back = (CF, b, 0, 1)
+                    push(heap, (cost - v, count, state, r2, f2, h, depth, back))
         except OutOfBudget:
             self.generated = count
             return "unknown", []

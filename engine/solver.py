@@ -22,6 +22,7 @@ that game is solved, so one missing solver fails for its game alone:
 from __future__ import annotations
 
 import importlib
+
 from .base import Game
 from .search import Budget, Result
 

@@ -194,7 +194,7 @@ def test_one_move_from_a_win():
 def test_three_moves_from_a_win():
     result = solve(gaps_from(THREE_MOVES))
     assert result.status == "won"
-    assert result.moves == ["d11-a11", "a13-d11", "d13-d12"]
+    assert len(result.moves) == 3
 
 
 def test_a_stuck_position_is_impossible():
@@ -231,13 +231,16 @@ def test_small_positions_agree_with_exhaustive_search():
 
 
 def test_a_tiny_table_still_gives_exact_verdicts():
-    # the transposition table is cleared again and again: slower, still exact
+    # the transposition table is halved again and again: slower, still exact
     rng = random.Random(7)
+    verdicts = set()
     for _ in range(12):
         game = small_gaps(rng, 9, 11)
         want = reference(game)
         if want != "unknown":
             assert solve(game, max_states=20).status == want
+            verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
 
 
 @pytest.mark.parametrize("steps,seed", [(3, 1), (6, 2), (10, 3), (20, 4), (40, 5)])
@@ -246,11 +249,31 @@ def test_gaps_positions_walked_back_from_a_win(steps, seed):
     assert solve(game).status == "won"
 
 
+# Deals whose verdict is known: winnable ones by a winning line replayed in
+# the engine; the others by an exhaustive search over the engine's own
+# legal_moves() (like reference() above, 80,000 to 3.2 million positions each).
+WINNABLE_DEALS = {2, 3, 5, 7, 9, 10, 13, 15, 16, 19, 20, 21, 22, 24, 28, 29}
+HOPELESS_DEALS = {1, 4, 6, 8, 11, 12, 14, 17, 18, 23, 25, 26, 27, 30}
+
+
+def test_a_game_in_progress_is_solved_from_where_it_stands():
+    game = engine.new_game("gaps", seed=5)
+    first = solve(game).moves
+    for m in first[:40]:
+        game.play(m)
+    result = solve(game)
+    assert result.status == "won" and game.history == first[:40]
+
+
 @pytest.mark.parametrize("seed", range(1, 31))
 def test_gaps_deals(seed):
     game = engine.new_game("gaps", seed=seed)
     result = solve(game, seconds=2)
     assert result.nodes > 0
+    if seed in WINNABLE_DEALS:
+        assert result.status != "impossible"
+    if seed in HOPELESS_DEALS:
+        assert result.status != "won"
 
 
 # ------------------------------------------------------------------ Chinese Puzzle
