@@ -2,6 +2,7 @@
 
     python bench/solver.py [--games NAME ...] [--rules RULE ...] [--deals N]
                            [--budget-s S] [--first-seed K] [--jobs J] [--hidden]
+    python bench/solver.py --speed [--nodes N]
 
 Solves deals K .. K+N-1 of each game and rule (The Republic, The Smith and
 The Prince under each packing rule, Chinese Puzzle with 2 and 1 redeals,
@@ -16,6 +17,11 @@ unknown; the win rate among the decided deals with its Wilson 95% confidence
 interval, and the range the rate would span if every unknown deal were lost
 or won; the median and 95th percentile of the time a deal took (the budget,
 for an unknown one).  Then the same as a markdown table for README.md.
+
+``--speed`` measures The Prince's search alone, on one core: three hard
+deals (alternate colour) searched for N expansions each, and the positions
+expanded, the new positions and the positions looked up in the
+transposition table (every move tried) per second of processor time.
 """
 
 from __future__ import annotations
@@ -65,6 +71,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def percent(rate: float) -> str:
+    return "n/a" if math.isnan(rate) else f"{100 * rate:.1f}%"
+
+
 def solve_deal(task: tuple[str, dict, int, float, bool]) -> tuple[str, float, int]:
     name, options, seed, budget_s, known = task
     game = engine.new_game(name, seed=seed, **options)
@@ -88,6 +98,32 @@ def summarise(rows: list[tuple[str, float, int]]) -> dict:
             "seconds": sum(times)}
 
 
+SPEED_DEALS = (21, 100, 164)   # alternate colour: among the longest searches of deals 1..200
+
+
+def speed(nodes: int) -> None:
+    from engine.search import Budget
+    from engine.solve_prince import PrinceSearch
+    expanded = new = probes = 0
+    cpu = 0.0
+    print(f"The Prince's search, alternate colour, deals {', '.join(map(str, SPEED_DEALS))}, "
+          f"{nodes:,} expansions each at most, one core:")
+    for seed in SPEED_DEALS:
+        search = PrinceSearch(engine.new_game("prince", seed=seed).position(), "alternate")
+        budget = Budget(nodes=nodes)
+        start = time.process_time()
+        status, _ = search.run(budget)
+        took = time.process_time() - start
+        done = min(budget.nodes, nodes)
+        expanded += done
+        new += search.generated
+        probes += search.probes
+        cpu += took
+        print(f"  deal {seed}: {status}, {done:,} expanded, {search.generated:,} new, "
+              f"{search.probes:,} looked up, {took:.2f} s")
+    print(f"expanded {expanded / cpu:,.0f}/s, new {new / cpu:,.0f}/s, looked up {probes / cpu:,.0f}/s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
@@ -99,7 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--hidden", action="store_true",
                         help="The Republic, The Smith: solve only what the player sees")
+    parser.add_argument("--speed", action="store_true", help="The Prince's search speed alone")
+    parser.add_argument("--nodes", type=int, default=100_000, help="--speed: expansions a deal")
     args = parser.parse_args(argv)
+    if args.speed:
+        speed(args.nodes)
+        return 0
 
     seeds = range(args.first_seed, args.first_seed + args.deals)
     print(f"deals {seeds.start}..{seeds.stop - 1}, {args.budget_s:g} s a deal, {args.jobs} at a time"
@@ -123,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                 table.append((TITLES[name], label, s))
                 lo, hi = s["ci"]
                 print(f"{TITLES[name]}, {label}: {s['deals']} deals, won {s['won']}, impossible "
-                      f"{s['impossible']}, unknown {s['unknown']}; win rate {100 * s['rate']:.1f}% of the "
+                      f"{s['impossible']}, unknown {s['unknown']}; win rate {percent(s['rate'])} of the "
                       f"decided (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; {100 * s['bounds'][0]:.1f}-"
                       f"{100 * s['bounds'][1]:.1f}% if the unknown were all lost / won); median "
                       f"{s['median']:.2f} s, p95 {s['p95']:.2f} s a deal; "
@@ -137,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             lo, hi = s["ci"]
             b0, b1 = s["bounds"]
             print(f"| {title} | {label} | {s['deals']} | {s['won']} | {s['impossible']} | {s['unknown']} "
-                  f"| {100 * s['rate']:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% | {100 * b0:.1f}-{100 * b1:.1f}% "
+                  f"| {percent(s['rate'])} | {100 * lo:.1f}-{100 * hi:.1f}% | {100 * b0:.1f}-{100 * b1:.1f}% "
                   f"| {s['median']:.2f} | {s['p95']:.2f} |")
     return 0
 

@@ -1,10 +1,15 @@
 """An exact solver for The Prince (RULES.md section 5), all three rules.
 
-The Prince is all face up, so it is solved exactly: a depth-first search
+The Prince is all face up, so it is solved exactly: a best-first search
 over the positions reachable from the one given, with a transposition table,
-reports ``won`` with a line of moves, or ``impossible`` once every position
-the search must visit has been visited, or ``unknown`` when the budget runs
-out first.
+reports ``won`` with a line of moves, ``impossible`` once every position the
+search must visit has been expanded, or ``unknown`` when the budget runs out
+first.  Best-first: the position expanded next is the most promising one
+generated so far (``PrinceSearch.value``: cards on the foundations,
+vacancies, and how deep the cards the foundations need next lie, less
+``DEPTH_COST`` a move), so a misleading first move costs little, where a
+depth-first search would have to exhaust everything below it first.  The
+order decides only how soon a win is found, never what is proved.
 
 The search works on its own compact state, not on :class:`engine.Prince`:
 
@@ -33,17 +38,18 @@ counted in single moves (a ``layoff`` is a run of single foundation moves, so
 leaving it out changes nothing).
 
 1. Symmetric positions.  Nothing in the rules depends on which column is
-   which, nor on which reserve place a card is in.  The transposition key is
-   the reserve mask and the columns *sorted*, so positions that differ by a
-   permutation of the columns share a key and are searched once.  For the
-   same reason a move into a vacancy is generated for the first vacancy only,
-   and a whole column is never moved into a vacancy (that only renames the
-   column).
+   which.  The transposition key is the reserve mask (which fixes the
+   reserve's cards; the foundations hold all the others) and the columns
+   *sorted*, so positions that differ by a permutation of the columns share a
+   key and are searched once.  For the same reason a move into a vacancy is
+   tried for the first vacancy only, and a whole column is never moved into
+   a vacancy (that only renames the column).
 
-2. The immediate reversal of the previous move (``c3-c7:2`` after
-   ``c7-c3:2``, ``c4-f`` after ``f2-c4``, ``f2-c4`` after ``c4-f``) is not
-   generated when no automatic move followed it: it leads back to the parent
-   position, which is in the transposition table already.
+2. The immediate reversal of the move that led to a position (``c3-c7:2``
+   after ``c7-c3:2``, ``c4-f`` after ``f2-c4``) is not tried when no
+   automatic move followed it: it leads back to the parent position, which
+   is in the transposition table already.  Nor is playing back a foundation
+   card that would at once be safe (4) again: the safe move would undo it.
 
 3. Dead foundation cards.  Call a set D of cards on the foundations *dead* if
    (i) it is closed downwards in each suit (with a card, every lower card of
@@ -62,8 +68,9 @@ leaving it out changes nothing).
    both (by (i), the card is above all of D's cards of its suit).  W won
    implies W' won; W' is shorter if any move was deleted, so a shortest line
    deletes none.  D = the largest dead set (the union of dead sets is dead)
-   is computed from the foundation heights by a fixed point (``_found_info``)
-   and its cards are never played back.  Under same-suit packing D is every
+   is computed from the foundation heights by a fixed point (``_Rule.info``:
+   each suit's dead height is at most one more than that of every suit whose
+   cards pack onto it) and its cards are never played back.  Under same-suit packing D is every
    foundation card: only the next lower card of its suit, which lies under
    it on the foundation, can be packed on a card, so playing back is never
    useful.  Aces never leave their foundation anyway.
@@ -91,15 +98,19 @@ leaving it out changes nothing).
    which needs the other suit of c's colour up to rank r-2 (recursively).
    Same-suit: every card a foundation takes is safe.  Rank 2: always safe.
 
-5. Nothing else is pruned; no heuristic cuts the search.  Move ordering only
-   decides which line is tried first.
+5. Nothing else is pruned; no heuristic cuts the search.  The order of the
+   search only decides which line is tried first.
 
-Completeness follows by induction on d: from a winnable position S, the
-safe moves lead to S* with d(S*) = d(S) - (their number), and the first move
-of a shortest line from S* is among the moves generated (it moves no dead
-card by 3, is no renaming of a column, and a skipped reversal leads to a
-position already searched), leading to a position with a smaller d.  So a
-search that ends without a win has visited no winnable position.
+Completeness, by induction on d: from a winnable position S the safe moves
+lead to S* with d(S*) = d(S) - (their number), and the first move of a
+shortest line from S* is among the moves tried (it moves no dead card by 3,
+renames no column by 1, and a reversal skipped by 2 leads to a position
+already in the table), leading to a position with a smaller d.  A search
+that runs out of positions to expand has expanded every position it
+generated, so the positions it reached are closed under the moves tried;
+had it reached a winnable position it would, by the induction, have reached
+a won one.  So ``impossible`` means no winnable position was reached, the
+start included.
 """
 
 from __future__ import annotations
@@ -230,7 +241,9 @@ class PrinceSearch:
         self.parent: dict[bytes, Any] = {}
         self.first: list[tuple] = []
         self.best_key = b""
-        self.generated = 0
+        #: positions new to the transposition table, and all positions
+        #: looked up in it (each move tried, duplicates included)
+        self.generated = self.probes = 0
 
     # ------------------------------------------------------------ helpers
     @staticmethod
@@ -286,30 +299,22 @@ class PrinceSearch:
         engine's moves less those the notes say cannot matter."""
         _, unsafe, back, _ = self.tables.info(found)
         onto = self.tables.onto
-        vacant = -1
-        nv = 0
-        top_at = {}
-        for i in range(N_COLUMNS):
-            col = cols[i]
-            if col:
-                top_at[col[-1]] = i
-            else:
-                nv += 1
-                if vacant < 0:
-                    vacant = i
+        top_at = {col[-1]: i for i, col in enumerate(cols) if col}
+        nv = cols.count(b"")
+        vacant = cols.index(b"") if nv else -1
         tops = top_at.keys()
         lim_col = 1 << nv
         lim_vac = 1 << (nv - 1) if nv else 0
         out = []
         add = out.append
-        column_info = self.column_info
+        memo = self.run_memo
         for i in range(N_COLUMNS):
             col = cols[i]
             if not col:
                 continue
             if col[-1] in unsafe:
                 add((CF, i, 0, 1))
-            run, targets, count = column_info(col)
+            run, targets, count = memo.get(col) or self.column_info(col)
             for u in targets & tops:
                 k = count[u]
                 if k <= lim_col:
@@ -414,7 +419,7 @@ class PrinceSearch:
         autoplay = self.autoplay
         reserve = self.reserve
         res_byte, card_byte, bits, join = _RES_BYTE, _CARD_BYTE, _BITS, SEP.join
-        count = 0
+        count = probes = 0
         try:
             while heap:
                 _, _, cols, res, found, k, depth, forbid = pop(heap)
@@ -467,11 +472,12 @@ class PrinceSearch:
                         f2 = tuple(f)
                     state = tuple(c2)
                     h = res_byte[r2] + join(sorted(state))  # self.key
+                    probes += 1
                     if h in parent:
                         continue
                     parent[h] = (k, played)
                     if f2 == _WON:
-                        self.generated = count
+                        self.generated, self.probes = count, probes
                         return "won", self.shorten(self.line_to(h))
                     count += 1
                     # self.value, inline
@@ -497,9 +503,9 @@ class PrinceSearch:
                             back = (CF, b, 0, 1)
                     push(heap, (cost - v, count, state, r2, f2, h, depth, back))
         except OutOfBudget:
-            self.generated = count
+            self.generated, self.probes = count, probes
             return "unknown", []
-        self.generated = count
+        self.generated, self.probes = count, probes
         return "impossible", []
 
     def line_to(self, h: bytes) -> list[tuple]:
@@ -587,9 +593,8 @@ def _replays(game: Any, moves: list[str]) -> str | None:
     """None if ``moves`` replay from ``game``'s position to a won game in the
     engine, else what went wrong."""
     from . import from_dict
-    doc = game.to_dict()
-    copy = from_dict({"format": doc["format"], "game": doc["game"], "options": doc["options"],
-                      "seed": doc["seed"], "position": doc["position"]})
+    copy = from_dict({"format": 1, "game": game.name, "options": dict(game.options),
+                      "seed": game.seed, "position": game.position()})
     for i, m in enumerate(moves):
         reason = copy.explain(m)
         if reason is not None:
@@ -602,8 +607,8 @@ def solve_prince(game: Any, budget: Budget, best: list[str] | None = None) -> Re
     """Solve ``game`` (an :class:`engine.Prince`, not changed) from its
     current position within ``budget``.  ``won`` carries a line of moves the
     engine has replayed to a win; ``impossible`` is a proof (see the module's
-    notes).  If ``best`` is a list, it receives the line to the position with
-    the most cards on the foundations the search saw (for hints)."""
+    notes).  If ``best`` is a list, it receives the winning line, or else the
+    line to the most promising position the search saw (for hints)."""
     search = PrinceSearch(game.position(), game.options["rule"])
     status, line = search.run(budget)
     if best is not None:
