@@ -80,25 +80,42 @@ def solve(game: Game, budget_s: float | None = None, nodes: int | None = None,
 
 
 def hint(game: Game, budget_s: float = 0.5) -> str | None:
-    """A move to play now: the first move of a winning line if the search
-    finds one; when the budget runs out first, the first move of the line to
-    the best position the search saw (when the solver offers one), else a
-    foundation move or the first legal move; None when the game is over or
-    cannot be won."""
-    best: list[str] = []
-    result = solve(game, budget_s, best=best)
-    if result.status == "won":
-        return result.moves[0] if result.moves else None
-    if result.status == "impossible":
+    """A move to play now, from what the player can see; None when the game
+    is over or the solver proves it cannot be won.
+
+    - The Prince, The Republic, The Smith: the first move of a winning line
+      if the search finds one (hidden cards stay hidden); when the budget
+      runs out first, the first move of the solver's best line (the line to
+      the best position it saw: most cards home, cards revealed, ...).
+    - Gaps and Chinese Puzzle: the first move of the shortest line the
+      search met to the most cards locked in proper place (a winning line
+      when it finds one).  Even a deal that cannot be won without a shuffle
+      or redeal is worth playing on: every card locked now stays locked
+      through the next one, so a hint there still locks cards.
+    - Otherwise a foundation move, or any legal card move, or last a redeal.
+    """
+    if game.won or game.over:
         return None
-    line = best or list(getattr(result, "best", None) or [])
+    line: list[str] = []
+    if game.name in ("gaps", "chinese-puzzle"):
+        from .solve_grid import best_line
+        line = best_line(game, Budget(budget_s))
+    else:
+        best: list[str] = []
+        result = solve(game, budget_s, best=best)
+        if result.status == "won":
+            return result.moves[0] if result.moves else None
+        if result.status == "impossible":
+            return None
+        line = best or list(result.moves)
     if line:
         return line[0]
     legal = [str(m) for m in game.legal_moves()]
     for m in legal:
         if m.endswith("-f") or "-f:" in m:
             return m
-    return legal[0] if legal else None
+    cards = [m for m in legal if "-" in m]
+    return (cards or legal or [None])[0]
 
 
 def verdict(game: Game, budget_s: float) -> str:

@@ -31,20 +31,36 @@ class Answer:
     message: str = ""
 
 
+#: the order in which the worker takes waiting requests of different kinds
+PRIORITY = ("winnable", "demo", "verdict")
+#: "Winnable deals only": how long the worker looks, at most, before it
+#: gives up and the player gets an ordinary deal
+WINNABLE_TOTAL_S = 30.0
+WINNABLE_TRIES = 200
+
+
 def _work(requests, answers) -> None:
-    """The worker process: solve the newest request, answer, repeat."""
+    """The worker process: take the newest request of each kind (older ones
+    of the same kind are dropped unread), answer the most urgent, repeat."""
     import engine
     from engine.solver import solve
+    waiting: dict[str, tuple] = {}
     while True:
-        job = requests.get()
-        try:                                    # only the newest request matters
+        if not waiting:
+            job = requests.get()
+            if job is None:
+                return
+            waiting[job[1]] = job
+        try:                                    # only the newest of each kind matters
             while True:
                 job = requests.get_nowait()
+                if job is None:
+                    return
+                waiting[job[1]] = job
         except queue.Empty:
             pass
-        if job is None:
-            return
-        request, purpose, doc, budget, known = job
+        purpose = next(p for p in (*PRIORITY, *waiting) if p in waiting)
+        request, purpose, doc, budget, known = waiting.pop(purpose)
         try:
             if purpose == "winnable":
                 answers.put(_find_winnable(request, doc, budget))
@@ -56,15 +72,24 @@ def _work(requests, answers) -> None:
             answers.put(Answer(request, purpose, "error", message=f"{type(e).__name__}: {e}"))
 
 
-def _find_winnable(request: int, doc: dict, budget: float) -> Answer:
-    """Numbered deals from the document's seed on, until one is proved won."""
+def _find_winnable(request: int, doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
+                   tries: int = WINNABLE_TRIES) -> Answer:
+    """Numbered deals from the document's seed on, until one is proved won
+    (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
+    most."""
+    import time
+
     import engine
     from engine.solver import solve
     seed = doc["seed"]
-    for tries in range(200):
-        game = engine.new_game(doc["game"], seed=seed + tries, **doc.get("options", {}))
-        if solve(game, budget_s=budget, known=True).status == "won":
-            return Answer(request, "winnable", "won", seed=seed + tries)
+    end = time.monotonic() + total
+    for n in range(tries):
+        left = end - time.monotonic()
+        if left <= 0:
+            break
+        game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
+        if solve(game, budget_s=min(budget, left), known=True).status == "won":
+            return Answer(request, "winnable", "won", seed=seed + n)
     return Answer(request, "winnable", "unknown", seed=None, message="no winnable deal found")
 
 
@@ -76,6 +101,7 @@ class Analyst:
         self._answers = None
         self._process = None
         self.request = 0
+        self.pending: dict[str, int] = {}     # purpose -> the request whose answer is awaited
         self.latest: dict[str, Answer] = {}
         self.failed = ""
 
@@ -113,13 +139,24 @@ class Analyst:
         if not self.start():
             return -1
         self.request += 1
+        self.pending[purpose] = self.request
         self._requests.put((self.request, purpose, game.to_dict(), budget, known))
         return self.request
 
+    def forget(self, purpose: str) -> None:
+        """Whatever answer to ``purpose`` is on its way will be ignored."""
+        self.pending.pop(purpose, None)
+
+    def waiting(self, purpose: str) -> bool:
+        return purpose in self.pending
+
     def take(self, answer: Answer) -> Answer | None:
-        """An answer that came back: kept if it is the newest, else None."""
-        if answer.request != self.request:
+        """An answer that came back: kept if it answers the newest request
+        of its kind (a verdict asked after a move does not make a pending
+        search for a winnable deal stale), else None."""
+        if self.pending.get(answer.purpose) != answer.request:
             return None
+        del self.pending[answer.purpose]
         self.latest[answer.purpose] = answer
         return answer
 

@@ -64,6 +64,7 @@ DEFAULT_PREFS = {
     "indicator": True,
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
+WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
 FACES = {"classic": "cards.png", "large-index": "cards-large-index.png", "four-colour": "cards-four-colour.png"}
 
 
@@ -97,6 +98,7 @@ class App:
         self.problems: list[str] = self.records.take_problems()
         self.last_folder: Path | None = None
         self.analyst = Analyst()
+        self.looking: Dialog | None = None      # the notice while a winnable deal is looked for
         self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
         self.demo: list[str] | None = None
         self.hint_line: list[str] = []
@@ -301,7 +303,7 @@ class App:
                 return
         pick = seed is None
         if seed is None:
-            seed = engine.cards.Rng(int(time.time_ns() % engine.cards.MAX_SEED)).below(DEAL_NUMBERS)
+            seed = self.pick_deal_number()
         options = {}
         if name in ("republic", "smith", "prince"):
             options["rule"] = self.args.rule if self.args.rule and self.args.game == name \
@@ -315,14 +317,32 @@ class App:
             options = {}
         game = engine.new_game(name, seed=seed, **options)
         if pick and not searched and self.option("winnable") and not self.args.screenshot:
-            # "Winnable deals only": the solver looks, from this deal number
-            # on, for one it proves winnable; the deal follows when found
-            self.analyst.ask(game, "winnable", budget=2.0)
-            if self.game is None or self.game.name != name:
-                self.show_game(game)
-            self.set_message("Looking for a winnable deal...")
+            self.find_winnable(game)
             return
         self.show_game(game)
+
+    def pick_deal_number(self) -> int:
+        """A new deal's number, picked at random."""
+        return engine.cards.Rng(int(time.time_ns() % engine.cards.MAX_SEED)).below(DEAL_NUMBERS)
+
+    def find_winnable(self, game: engine.Game) -> None:
+        """"Winnable deals only": the deal picked goes on the table under a
+        notice while the solver's process looks, from its number on, for a
+        deal it proves winnable (30 s at most); the one found replaces it.
+        The notice's button plays the deal shown instead, unchecked."""
+        self.show_game(game)
+        if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S) < 0:
+            self.set_message("The solver is not available; this deal was not checked.")
+            return
+        self.looking = Dialog("Looking for a deal the solver can win...", ("Play This Deal",),
+                              "Winnable Deals Only", self.stop_looking)
+        self.open_dialog(self.looking)
+
+    def stop_looking(self, _choice: str = "") -> None:
+        """The player chose to play the deal on the table, unchecked."""
+        self.looking = None
+        self.analyst.forget("winnable")
+        self.set_message("This deal was not checked by the solver.")
 
     def show_game(self, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
                   keep: bool = False) -> None:
@@ -330,6 +350,7 @@ class App:
         ``keep``: the same game redrawn after many moves at once)."""
         if keep and isinstance(self.scene, Table):
             elapsed = self.scene.elapsed
+        self.analyst.forget("winnable")     # a game put on the table ends any search for another
         self.game = game
         self.recorded = game.won
         if self.prefs["last_game"] != game.name:
@@ -568,11 +589,17 @@ class App:
                 self.alert("The solver found no way to win this deal from here"
                            + (" (it is lost)." if answer.status == "impossible" else " in its time."))
         elif answer.purpose == "winnable":
-            if answer.seed is not None:
-                self.start_game(self.game.name if self.game else self.prefs["last_game"], seed=answer.seed,
-                                fresh=True, searched=True)
-            else:
+            if self.looking is not None and self.looking in self.dialogs:
+                self.dialogs.remove(self.looking)
+                self.modal = bool(self.dialogs)
+                self.redraw_all()
+            self.looking = None
+            if answer.seed is None:
                 self.set_message("No winnable deal found quickly; here is an ordinary one.")
+                return
+            if answer.seed != self.game.seed:
+                self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
+            self.set_message(f"Deal {answer.seed}: the solver has won it.")
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it

@@ -901,6 +901,7 @@ def test_the_solver_indicator_is_repainted_after_a_move(tmp_path, monkeypatch):
 
     def ask(analyst, game, purpose="verdict", budget=0.0, known=True):   # no process: answers are posted here
         analyst.request += 1
+        analyst.pending[purpose] = analyst.request
         asked.append(purpose)
         return analyst.request
     monkeypatch.setattr(game.analyst.Analyst, "ask", ask)

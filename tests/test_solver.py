@@ -186,3 +186,12 @@ def test_solve_says_when_the_games_solver_is_missing(tmp_path, capsys, monkeypat
     path.write_text(json.dumps(engine.new_game("prince", seed=2).to_dict()))
     assert cli(["solve", str(path)], out=io.StringIO()) == 2
     assert "solver" in capsys.readouterr().err
+
+
+def test_a_gaps_hint_is_a_card_move_that_leads_to_more_locked_cards():
+    # deal 1 is undecided in a fraction of a second; the hint is still the
+    # first step of a line that locks cards (they stay locked through a shuffle)
+    game = engine.new_game("gaps", seed=1)
+    move = hint(game, budget_s=0.2)
+    assert move is not None and move != "redeal"
+    assert game.explain(move) is None

@@ -68,3 +68,78 @@ def test_the_demo_plays_the_deal_out_and_a_key_stops_it(tmp_path):
         assert app.demo is None
     finally:
         app.analyst.stop()
+
+
+def new_deal_with_winnable_only(tmp_path, monkeypatch, first_pick: int):
+    """An app on The Prince (alternating colour) with Winnable Deals Only on,
+    whose next random deal number will be ``first_pick``; New Game pressed."""
+    app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", "1")
+    app.set_option("winnable", True)
+    monkeypatch.setattr(app, "pick_deal_number", lambda: first_pick)
+    app.start_game("prince", fresh=True)
+    return app
+
+
+def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypatch):
+    from engine.solver import solve
+    # deal 6 is lost under alternating colour (the solver proves it); deal 7 is won
+    assert solve(engine.new_game("prince", seed=6, rule="alternate"), 5.0).status == "impossible"
+    app = new_deal_with_winnable_only(tmp_path, monkeypatch, 6)
+    try:
+        assert app.looking is not None and app.dialogs[-1] is app.looking, "a notice says the solver is looking"
+        assert wait_for(app, lambda: app.looking is None)
+        settle(app)
+        assert not app.dialogs
+        assert app.game.seed == 7 and app.game.history == []
+        assert solve(app.game, 5.0).status == "won"
+        assert "7" in app.message
+        # a verdict asked meanwhile (after the deal went on the table) did
+        # not make the search's answer stale, nor the other way round
+        assert wait_for(app, lambda: app.verdict not in ("", "thinking"))
+        assert app.verdict == "won"
+    finally:
+        app.analyst.stop()
+
+
+def test_winnable_deals_only_keeps_a_winnable_pick(tmp_path, monkeypatch):
+    app = new_deal_with_winnable_only(tmp_path, monkeypatch, 7)
+    try:
+        assert wait_for(app, lambda: app.looking is None)
+        assert app.game.seed == 7
+    finally:
+        app.analyst.stop()
+
+
+def test_the_player_may_play_the_unchecked_deal_instead(tmp_path, monkeypatch):
+    app = new_deal_with_winnable_only(tmp_path, monkeypatch, 6)
+    try:
+        key(app, pygame.K_RETURN)                   # "Play This Deal"
+        assert app.looking is None and not app.dialogs
+        assert "not checked" in app.message
+        time.sleep(1.0)
+        assert wait_for(app, lambda: app.verdict not in ("", "thinking"))
+        assert app.game.seed == 6, "the search's answer, if it comes, no longer changes the deal"
+    finally:
+        app.analyst.stop()
+
+
+def test_numbered_deals_play_as_dealt_with_winnable_deals_only(tmp_path, monkeypatch):
+    app = new_deal_with_winnable_only(tmp_path, monkeypatch, 7)
+    try:
+        assert wait_for(app, lambda: app.looking is None)
+        app.start_game("prince", seed=6, fresh=True)          # a deal chosen by number (or code)
+        assert app.looking is None and not app.dialogs
+        assert app.game.seed == 6
+    finally:
+        app.analyst.stop()
+
+
+def test_the_search_for_a_winnable_deal_gives_up_in_time():
+    from game.analyst import _find_winnable
+    start = time.monotonic()
+    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "same-suit"}}, 5.0,
+                            total=0.5, tries=3)
+    assert time.monotonic() - start < 3.0
+    assert answer.seed in (None, 6, 7, 8)
+    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, tries=1)
+    assert answer.seed is None and answer.status == "unknown", "deal 6 alone is not winnable"
