@@ -145,6 +145,8 @@ reaches with the least measure can only be won itself.
 from __future__ import annotations
 
 import gc
+import heapq
+import time
 
 from .packing import PACKS
 from .search import Budget, OutOfBudget, Result
@@ -308,6 +310,42 @@ class _Smith:
                     if j != i and fits[top][bottom] and (i, j, k) != banned:
                         yield (i, j, k)
 
+    # ----------------------------------------------------------- guided search
+    def snapshot(self):
+        """The position, to ``restore`` later (columns as they lie, not sorted)."""
+        return tuple(self.colb), self.sp, self.laid
+
+    def restore(self, snap) -> None:
+        colb, self.sp, self.laid = snap
+        self.colb = list(colb)
+        self.cols = [list(b) for b in colb]
+
+    def guide(self) -> int:
+        """An estimate of the work left, for the guided search (lower is
+        better; 0 when won): per column, 2 for each card lying on a card it
+        does not fit, 1 for each card on a card of another suit that it fits
+        (the join must be undone before its suit can go home) and 1 for a
+        base card other than a king; 1 for each card still in the stock; -2
+        for an empty column while cards remain.  All doubled, so the numbers
+        stay integers."""
+        fits = self.fits
+        cost = 3 * self.sp
+        empty = 0
+        for col in self.cols:
+            if not col:
+                empty += 1
+                continue
+            upper = col[0]
+            if upper < 48:
+                cost += 2
+            for lower in col[1:]:
+                if upper != lower + 4:
+                    cost += 2 if fits[upper][lower] else 4
+                upper = lower
+        if self.laid < 8:
+            cost -= 4 * empty
+        return cost
+
     # ----------------------------------------------------------- hints
     @staticmethod
     def is_frontier(m) -> bool:
@@ -399,17 +437,28 @@ class _Republic:
     def __init__(self, game, reductions: bool = True) -> None:
         #: items 2 and 3 of the module docstring (off only to test them)
         self.reductions = reductions
-        self.cols = [list(c) for c in game.columns]
-        self.packs = [list(p) for p in game.packets]
-        self.stock = list(game.stock)
-        self.turned = -1 if game.turned is None else int(game.turned)
-        self.talon = list(game.talon)
-        self.found = [-1 if t is None else int(t) for t in game.foundations]
-        self.redeals = game.redeals_left
         rule = game.rule
         self.fits = _R_FITS[rule]
         self.safe_req = _SAFE_REQ[rule]
         self.keep_req = _KEEP_REQ[rule]
+        self.restore((tuple(bytes(c) for c in game.columns), tuple(bytes(p) for p in game.packets),
+                      bytes(game.stock), -1 if game.turned is None else int(game.turned),
+                      bytes(game.talon), tuple(-1 if t is None else int(t) for t in game.foundations),
+                      game.redeals_left))
+
+    # ----------------------------------------------------------- guided search
+    def snapshot(self):
+        """The position, to ``restore`` later (piles as they lie, not sorted)."""
+        return (tuple(bytes(c) for c in self.cols), tuple(bytes(p) for p in self.packs),
+                bytes(self.stock), self.turned, bytes(self.talon), tuple(self.found), self.redeals)
+
+    def restore(self, snap) -> None:
+        cols, packs, stock, self.turned, talon, found, self.redeals = snap
+        self.cols = [list(c) for c in cols]
+        self.packs = [list(p) for p in packs]
+        self.stock = list(stock)
+        self.talon = list(talon)
+        self.found = list(found)
         self.wanted = [0] * 52
         for t in self.found:
             self._want(t, 1)
@@ -418,6 +467,29 @@ class _Republic:
         self.packb = [bytes(p) + b"\xfe" for p in self.packs]
         self.pairb = [pb + bytes(c) for pb, c in zip(self.packb, self.cols)]
         self._rest_bytes()
+
+    def guide(self) -> int:
+        """An estimate of the work left, for the guided search (lower is
+        better; 0 when won): 4 for each card not home, 3 more for each card
+        still face down in a packet, 2 for each card in a column lying on a
+        card it does not fit, and -3 for each vacancy while cards remain."""
+        cost = 4 * 104
+        for t in self.found:
+            if t >= 0:
+                cost -= 4 * (RANK[t] + 1)
+        fits = self.fits
+        vacancies = 0
+        for col, pack in zip(self.cols, self.packs):
+            if pack:
+                cost += 3 * (len(pack) - (0 if col else 1))
+            elif not col:
+                vacancies += 1
+            for x in range(1, len(col)):
+                if not fits[col[x - 1]][col[x]]:
+                    cost += 2
+        if cost:
+            cost -= 3 * vacancies
+        return cost
 
     # ----------------------------------------------------------- bookkeeping
     def _want(self, top: int, d: int) -> None:
@@ -921,6 +993,19 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
     """Depth-first search of every position reachable from ``pos``: the
     winning line (internal moves) or None when there is none.  Raises
     :class:`OutOfBudget`.  ``pos`` is left as it was."""
+    run = _exact_steps(pos, budget, max_bytes)
+    while True:
+        try:
+            next(run)
+        except StopIteration as stop:
+            return stop.value
+
+
+def _exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
+    """:func:`_exact` as a generator that yields (None) after every ``pause``
+    nodes, so that another search can take turns with it; its return value
+    (``StopIteration.value``) is the winning line or None.  :class:`OutOfBudget`
+    passes through, with ``pos`` left as it was."""
     if pos.won():
         return []
     table = _Table(max_bytes)
@@ -931,6 +1016,7 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
     # a frame: [its moves (a generator, or None far from the top), the move that
     # led here, its undo token, its key if kept on ``line`` only, moves taken]
     stack = [[gen(None, None), None, None, None, 0]]
+    count = 0
     while stack:
         frame = stack[-1]
         moves = frame[0]
@@ -947,6 +1033,14 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
                     line.discard(frame[3])
             continue
         frame[4] += 1
+        count += 1
+        if count >= pause:
+            count = 0
+            try:
+                yield None             # the position stays as it is meanwhile
+            except GeneratorExit:
+                _unwind(stack, unplay)
+                raise
         try:
             tick()
         except OutOfBudget:
@@ -973,6 +1067,80 @@ def _exact(pos, budget: Budget, max_bytes: int) -> list | None:
         if len(stack) > _LIVE_FRAMES:
             stack[-_LIVE_FRAMES - 1][0] = None
     return None
+
+
+#: the guided search's priority: depth + _WEIGHT * guide() (weighted A*)
+_WEIGHT = 4
+
+
+def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
+    """Best-first search for a win (weighted A*): the position of least
+    ``depth + _WEIGHT * pos.guide()`` among those generated and not yet
+    expanded is expanded next.  A generator like :func:`_exact_steps`: yields
+    after every ``pause`` nodes; returns a winning line, or None when it
+    gives up (every position examined, or its table of positions full).  It
+    only ever looks for a win: giving up proves nothing.  ``pos`` is left as
+    it was.
+
+    Each expanded position is kept as a ``pos.snapshot()`` with its parent
+    and the move that reached it; a generated one is a heap entry (priority,
+    tie-break, parent, move), played from its parent when it comes up.
+    Among equal priorities the latest generated comes first."""
+    if pos.won():
+        return []
+    root = pos.snapshot()
+    seen = {pos.key()}
+    room = max_bytes
+    tick = budget.tick
+    play, unplay, key, gen, won, guide = pos.play, pos.unplay, pos.key, pos.moves, pos.won, pos.guide
+    snaps = [root]
+    parents = [-1]
+    steps: list = [None]
+    depths = [0]
+    heap: list = []
+    push, pop = heapq.heappush, heapq.heappop
+    serial = 0
+    count = 0
+    here, last, token = 0, None, None           # the expanded position, how it was reached
+    try:
+        while True:
+            depth = depths[here] + 1
+            for m in gen(last, token):
+                count += 1
+                if count >= pause:
+                    count = 0
+                    yield None
+                tick()
+                t = play(m)
+                if won():
+                    line = [m]
+                    at = here
+                    while at > 0:
+                        line.append(steps[at])
+                        at = parents[at]
+                    line.reverse()
+                    return line
+                k = key()
+                if k not in seen:
+                    seen.add(k)
+                    room -= len(k) + _ENTRY_OVERHEAD
+                    serial -= 1
+                    push(heap, (depth + _WEIGHT * guide(), serial, here, m))
+                unplay(m, t)
+            if not heap or room <= 0:
+                return None
+            _, _, parent, m = pop(heap)
+            if parent != here:
+                pos.restore(snaps[parent])
+            token = play(m)
+            last = m
+            here = len(snaps)
+            snaps.append(pos.snapshot())
+            parents.append(parent)
+            steps.append(m)
+            depths.append(depths[parent] + 1)
+    finally:
+        pos.restore(root)
 
 
 def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
@@ -1120,6 +1288,55 @@ def _solve(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
             gc.enable()
 
 
+#: the exact search runs alone for this share of the budget (it proves the
+#: small deals impossible), then takes turns with the guided search: per
+#: turn, _SLICE nodes of exact search and _GUIDED_SLICES times as many guided
+_HEAD_START = 0.15
+_SLICE = 2048
+_GUIDED_SLICES = 2
+#: the budget counted for the head start when the search has no limit
+_UNLIMITED_NODES = 1_000_000
+
+
+def _spent(budget: Budget, share: float) -> bool:
+    """Has ``share`` of ``budget`` been used (of its nodes, or of its time)?"""
+    if budget.limit is not None and budget.nodes >= share * budget.limit:
+        return True
+    if budget.deadline is not None:
+        return time.perf_counter() >= budget.start + share * (budget.deadline - budget.start)
+    return budget.limit is None and budget.nodes >= share * _UNLIMITED_NODES
+
+
+def _exact_and_guided(game, pos, budget: Budget, max_bytes: int) -> tuple[list | None, object]:
+    """The exact search of ``pos`` and, after its head start, the guided
+    search of a copy of it, taking turns: (the first winning line found, the
+    position object it was found on, as it was), or (None, pos) when the
+    exact search has proved there is none.  Raises :class:`OutOfBudget`."""
+    exact = _exact_steps(pos, budget, max_bytes, _SLICE)
+    guided = None
+    guided_pos = None
+    try:
+        while True:
+            if guided_pos is None and _spent(budget, _HEAD_START):
+                guided_pos = type(pos)(game)
+                guided = _guided(guided_pos, budget, max_bytes, _SLICE * _GUIDED_SLICES)
+            if guided is not None:
+                try:
+                    next(guided)
+                except StopIteration as stop:
+                    guided = None                   # given up: the exact search goes on alone
+                    if stop.value is not None:
+                        return stop.value, guided_pos
+            try:
+                next(exact)
+            except StopIteration as stop:
+                return stop.value, pos
+    finally:
+        exact.close()
+        if guided is not None:
+            guided.close()
+
+
 def _search(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
     if game.won:
         return budget.result("won", [])
@@ -1127,7 +1344,7 @@ def _search(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
         return budget.result("impossible", [])
     if known:
         try:
-            line = _exact(pos, budget, max_bytes)
+            line, pos = _exact_and_guided(game, pos, budget, max_bytes)
         except OutOfBudget:
             return budget.result("unknown", [])
         if line is None:
