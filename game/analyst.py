@@ -39,7 +39,7 @@ WINNABLE_TOTAL_S = 30.0
 WINNABLE_TRIES = 200
 
 
-def _work(requests, answers) -> None:
+def _work(requests, answers, give_up=None) -> None:
     """The worker process: take the newest request of each kind (older ones
     of the same kind are dropped unread), answer the most urgent, repeat."""
     import engine
@@ -63,7 +63,7 @@ def _work(requests, answers) -> None:
         request, purpose, doc, budget, known = waiting.pop(purpose)
         try:
             if purpose == "winnable":
-                answers.put(_find_winnable(request, doc, budget))
+                answers.put(_find_winnable(request, doc, budget, give_up=give_up))
                 continue
             game = engine.from_dict(doc)
             result = solve(game, budget_s=budget, known=known)
@@ -73,10 +73,11 @@ def _work(requests, answers) -> None:
 
 
 def _find_winnable(request: int, doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
-                   tries: int = WINNABLE_TRIES) -> Answer:
+                   tries: int = WINNABLE_TRIES, give_up=None) -> Answer:
     """Numbered deals from the document's seed on, until one is proved won
     (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
-    most."""
+    most, or until ``give_up`` (an event) is set: the table no longer wants
+    one."""
     import time
 
     import engine
@@ -85,7 +86,7 @@ def _find_winnable(request: int, doc: dict, budget: float, total: float = WINNAB
     end = time.monotonic() + total
     for n in range(tries):
         left = end - time.monotonic()
-        if left <= 0:
+        if left <= 0 or (give_up is not None and give_up.is_set()):
             break
         game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
         if solve(game, budget_s=min(budget, left), known=True).status == "won":
@@ -100,6 +101,7 @@ class Analyst:
         self._requests = None
         self._answers = None
         self._process = None
+        self._give_up = None
         self.request = 0
         self.pending: dict[str, int] = {}     # purpose -> the request whose answer is awaited
         self.latest: dict[str, Answer] = {}
@@ -111,7 +113,9 @@ class Analyst:
         try:
             ctx = mp.get_context("spawn")
             self._requests, self._answers = ctx.Queue(), ctx.Queue()
-            self._process = ctx.Process(target=_work, args=(self._requests, self._answers), daemon=True)
+            self._give_up = ctx.Event()
+            self._process = ctx.Process(target=_work, args=(self._requests, self._answers, self._give_up),
+                                        daemon=True)
             self._process.start()
         except (OSError, ValueError) as e:
             self.failed = f"The solver could not start ({e}); no indicator or demo."
@@ -140,12 +144,16 @@ class Analyst:
             return -1
         self.request += 1
         self.pending[purpose] = self.request
+        if purpose == "winnable":
+            self._give_up.clear()
         self._requests.put((self.request, purpose, game.to_dict(), budget, known))
         return self.request
 
     def forget(self, purpose: str) -> None:
-        """Whatever answer to ``purpose`` is on its way will be ignored."""
-        self.pending.pop(purpose, None)
+        """Whatever answer to ``purpose`` is on its way will be ignored (a
+        search for a winnable deal stops after the deal it is on)."""
+        if self.pending.pop(purpose, None) is not None and purpose == "winnable" and self._give_up is not None:
+            self._give_up.set()
 
     def waiting(self, purpose: str) -> bool:
         return purpose in self.pending

@@ -599,7 +599,7 @@ class App:
                 return
             if answer.seed != self.game.seed:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
-            self.set_message(f"Deal {answer.seed}: the solver has won it.")
+            self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it

@@ -143,3 +143,9 @@ def test_the_search_for_a_winnable_deal_gives_up_in_time():
     assert answer.seed in (None, 6, 7, 8)
     answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, tries=1)
     assert answer.seed is None and answer.status == "unknown", "deal 6 alone is not winnable"
+    import multiprocessing
+    give_up = multiprocessing.Event()
+    give_up.set()                                   # the player chose to play the deal shown
+    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0,
+                            give_up=give_up)
+    assert answer.seed is None, "a search the table no longer wants stops"
