@@ -20,6 +20,7 @@ from engine import events as ev
 
 from .anim import Actor
 from .layouts import Layout, build
+from .words import describe
 
 DRAG_THRESHOLD = 4          # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4          # seconds
@@ -657,7 +658,7 @@ class Table:
         m = engine.Move.parse(text)
         if m.word is not None:
             self.flash(["stock"] if "stock" in self.layout.slots else [])
-            self.app.set_message(f"Hint: {m.word}.")
+            self.app.set_message(f"Hint: {describe(self.game, text)}.")
             return
         dst = m.dst if m.dst != "f" else (self.foundation_of(m.src, m.count) or m.dst)
         places = [m.src, dst]
@@ -665,7 +666,7 @@ class Table:
         if self.is_pile(m.src) and m.count > 1:
             pile = self.layout.pile(m.src)
             self.flash_rects = [s.rect for s in pile[-m.count:]] + self.flash_rects[1:]
-        self.app.set_message(f"Hint: {text}")
+        self.app.set_message(f"Hint: {describe(self.game, text)}.")
 
     def foundation_of(self, place: str, count: int) -> str | None:
         suffix = f":{count}" if count > 1 else ""

@@ -9,6 +9,7 @@ import pygame
 from gui import key, make_app, settle
 
 import engine
+from game.words import describe
 
 
 def endgame():
@@ -48,7 +49,7 @@ def test_h_shows_the_next_move_of_the_solution(tmp_path):
         first = app.hint_line[0]
         key(app, pygame.K_h, unicode="h")
         assert app.scene.flash_rects, "the hint's card and destination flash"
-        assert first in app.message
+        assert describe(app.game, first) in app.message      # in words: "the nine of hearts onto ..."
         assert app.game.history == []          # a hint shows, it does not play
     finally:
         app.analyst.stop()
