@@ -118,10 +118,45 @@ def hint(game: Game, budget_s: float = 0.5) -> str | None:
     return (cards or legal or [None])[0]
 
 
+def play_on(game: Game, budget_s: float) -> list[str]:
+    """Gaps and Chinese Puzzle, for the Demo when no win is known in this
+    deal: the moves to play before the next shuffle or redeal.  The search's
+    line to the most cards locked in proper place (they stay locked through
+    a redeal); when no line locks another card, the redeal itself where the
+    rules allow it now (Chinese Puzzle at any time, Gaps only when stuck);
+    in Gaps not yet stuck, one card move toward being stuck (one that leaves
+    a dead gap, right of a king or of another gap, if there is one).  ``[]``
+    when nothing is left to do: the game is over, won, or cannot be played
+    on (no redeal left and no card to lock)."""
+    if game.name not in ("gaps", "chinese-puzzle"):
+        raise ValueError(f"play_on is for Gaps and Chinese Puzzle, not {game.name!r}")
+    if game.won or game.over:
+        return []
+    from .solve_grid import best_line
+    line = best_line(game, Budget(budget_s))
+    if line:
+        return line
+    legal = [str(m) for m in game.legal_moves()]
+    if "redeal" in legal:
+        return ["redeal"]
+    cards = [m for m in legal if "-" in m]
+    if not cards or game.name != "gaps":
+        return []
+
+    def kills_a_gap(move: str) -> bool:
+        src = move.split("-")[0]
+        column = int(src[1:])
+        if column == 1:
+            return False
+        left = game.card_at(f"{src[0]}{column - 1}")
+        return left is None or left[0] == "K"
+    return [next((m for m in cards if kills_a_gap(m)), cards[0])]
+
+
 def verdict(game: Game, budget_s: float) -> str:
     """``"won"`` (a win was found, or the game is won), ``"impossible"`` or
     ``"unknown"``, within ``budget_s`` seconds."""
     return solve(game, budget_s).status
 
 
-__all__ = ["solve", "hint", "verdict", "solver_for", "SolverMissing", "SOLVERS"]
+__all__ = ["solve", "hint", "verdict", "play_on", "solver_for", "SolverMissing", "SOLVERS"]

@@ -36,6 +36,9 @@ PRIORITY = ("winnable", "demo", "verdict")
 #: "Winnable deals only": how long the worker looks, at most, before it
 #: gives up and the player gets an ordinary deal
 WINNABLE_TOTAL_S = 30.0
+#: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
+#: the most cards before a redeal
+PLAY_ON_S = 3.0
 WINNABLE_TRIES = 200
 
 
@@ -43,7 +46,7 @@ def _work(requests, answers, give_up=None) -> None:
     """The worker process: take the newest request of each kind (older ones
     of the same kind are dropped unread), answer the most urgent, repeat."""
     import engine
-    from engine.solver import solve
+    from engine.solver import play_on, solve
     waiting: dict[str, tuple] = {}
     while True:
         if not waiting:
@@ -67,6 +70,12 @@ def _work(requests, answers, give_up=None) -> None:
                 continue
             game = engine.from_dict(doc)
             result = solve(game, budget_s=budget, known=known)
+            if purpose == "demo" and result.status != "won" and game.name in ("gaps", "chinese-puzzle"):
+                # no win in this deal: play on toward the next shuffle or redeal
+                line = play_on(game, min(budget, PLAY_ON_S))
+                if line:
+                    answers.put(Answer(request, purpose, "play-on", line))
+                    continue
             answers.put(Answer(request, purpose, result.status, result.moves))
         except Exception as e:  # noqa: BLE001 - a solver failure must never reach the table
             answers.put(Answer(request, purpose, "error", message=f"{type(e).__name__}: {e}"))

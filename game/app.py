@@ -64,6 +64,9 @@ DEFAULT_PREFS = {
     "indicator": True,
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
+DEMO_S = 10.0                    # the solver's time for the Demo's first search
+DEMO_AGAIN_S = 3.0               # ... and for each later one (Gaps, Chinese Puzzle after a line or a redeal)
+DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
 FACES = {"classic": "cards.png", "large-index": "cards-large-index.png", "four-colour": "cards-four-colour.png"}
 
@@ -101,6 +104,9 @@ class App:
         self.looking: Dialog | None = None      # the notice while a winnable deal is looked for
         self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
         self.demo: list[str] | None = None
+        self.assisted = False           # the Demo has played in this game: it is not counted
+        self.demo_more = False          # the demo goes on past its line (Gaps, Chinese Puzzle: redeals)
+        self.demo_rounds = 0
         self.hint_line: list[str] = []
         self.hint_step = 0
         self.focus_paused = False
@@ -299,7 +305,8 @@ class App:
             saved, extra = self.records.load_game(name)
             self.problems += self.records.take_problems()
             if saved is not None and not saved.won:
-                self.show_game(saved, opening=False, elapsed=float(extra.get("elapsed", 0.0)))
+                self.show_game(saved, opening=False, elapsed=float(extra.get("elapsed", 0.0)),
+                               assisted=bool(extra.get("assisted", False)))
                 return
         pick = seed is None
         if seed is None:
@@ -345,11 +352,14 @@ class App:
         self.set_message("This deal was not checked by the solver.")
 
     def show_game(self, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
-                  keep: bool = False) -> None:
+                  keep: bool = False, assisted: bool = False) -> None:
         """Put ``game`` on the table (a new deal, or one opened or restored;
-        ``keep``: the same game redrawn after many moves at once)."""
+        ``keep``: the same game redrawn after many moves at once;
+        ``assisted``: the Demo has played in it, so it is not counted)."""
         if keep and isinstance(self.scene, Table):
             elapsed = self.scene.elapsed
+            assisted = self.assisted
+        self.assisted = assisted
         self.analyst.forget("winnable")     # a game put on the table ends any search for another
         self.game = game
         self.recorded = game.won
@@ -370,14 +380,17 @@ class App:
         """The game on the table is being left for another: an unfinished
         Card Shell game that saw a move is scored as lost (RULES.md)."""
         g = self.game
-        if g is not None and not self.recorded and g.history:
+        if g is not None and not self.recorded and g.history and not self.assisted:
             self.records.record_result(g)
             self.recorded = True
         if g is not None:
             self.records.clear_game(g.name)
 
     def table_extra(self) -> dict:
-        return {"elapsed": round(self.scene.elapsed, 1)} if isinstance(self.scene, Table) else {}
+        extra = {"elapsed": round(self.scene.elapsed, 1)} if isinstance(self.scene, Table) else {}
+        if self.assisted:
+            extra["assisted"] = True
+        return extra
 
     def show_start(self) -> None:
         self.game = None
@@ -548,7 +561,7 @@ class App:
         if g.over:
             return
         self.ask_verdict()
-        if getattr(g, "stuck", False) and g.explain("redeal") is None:
+        if getattr(g, "stuck", False) and g.explain("redeal") is None and self.demo is None:
             word = "shuffle" if g.name == "gaps" else "redeal"
             auto = g.name == "chinese-puzzle" or self.option("auto_reshuffle")
             text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
@@ -580,10 +593,18 @@ class App:
                 self.hint_line = list(answer.moves)
             self.set_message(self.message)
         elif answer.purpose == "demo":
-            if answer.status == "won":
+            if self.demo is None:
+                return                              # stopped meanwhile
+            if answer.status in ("won", "play-on") and answer.moves:
                 self.demo = list(answer.moves)
-                self.set_message("Demo: press any key to stop.")
+                self.demo_more = answer.status == "play-on"
+                word = "shuffle" if self.game.name == "gaps" else "redeal"
+                self.set_message("Demo: any key stops it." if answer.status == "won" else
+                                 f"Demo: locking cards for the next {word}.")
                 self.demo_step()
+            elif self.demo_rounds:                  # a Gaps or Chinese Puzzle demo played on as far as it goes
+                self.demo = None
+                self.set_message("Demo: nothing more to do." if not self.game.won else "")
             else:
                 self.demo = None
                 self.alert("The solver found no way to win this deal from here"
@@ -626,15 +647,24 @@ class App:
         if self.game is None or self.game.over:
             return
         self.set_message("Demo: the solver is thinking...")
-        self.analyst.ask(self.game, "demo", budget=10.0, known=True)
+        self.analyst.ask(self.game, "demo", budget=DEMO_S, known=True)
         self.demo = []
+        self.demo_more = False
+        self.demo_rounds = 0
 
     def demo_step(self) -> None:
         if not self.demo or not isinstance(self.scene, Table):
             if self.demo is not None and not self.demo:
-                self.demo = None
+                g = self.game
+                if self.demo_more and not g.won and not g.over and self.demo_rounds < DEMO_ROUNDS:
+                    # Gaps, Chinese Puzzle: a line or a redeal played, the solver looks again
+                    self.demo_rounds += 1
+                    self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True)
+                else:
+                    self.demo = None
             return
         move = self.demo.pop(0)
+        self.assisted = True
         if self.game.explain(move) is not None:
             self.demo = None
             return
@@ -656,8 +686,10 @@ class App:
         if self.recorded:
             return
         self.recorded = True
-        self.records.record_result(g)
         self.records.clear_game(g.name)
+        if self.assisted:               # the Demo's win is not the player's
+            return
+        self.records.record_result(g)
         if g.name == "gaps" and isinstance(self.scene, Table):
             shuffles = 3 - g.shuffles_left
             seconds = int(self.scene.elapsed)
@@ -674,6 +706,8 @@ class App:
 
     def win_message(self) -> str:
         n = len(self.game.history)
+        if self.assisted:
+            return f"Won in {n} move{'s' if n != 1 else ''} with the Demo's help (not counted)."
         return f"You won {TITLES[self.game.name]} in {n} move{'s' if n != 1 else ''}!"
 
     def over_message(self) -> str:

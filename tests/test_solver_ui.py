@@ -150,3 +150,54 @@ def test_the_search_for_a_winnable_deal_gives_up_in_time():
     answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0,
                             give_up=give_up)
     assert answer.seed is None, "a search the table no longer wants stops"
+
+
+def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
+    recorded = []
+    app = make_app(tmp_path, "--analysis")
+    monkeypatch.setattr(app.records, "record_result", lambda g: recorded.append(g.name))
+    try:
+        app.show_game(engine.from_dict(endgame()), opening=False)
+        app.start_demo()
+        assert wait_for(app, lambda: app.game.won)
+        settle(app)
+        assert recorded == [], "a game the Demo played in counts neither as a win nor as a loss"
+        assert "Demo" in app.win_message()
+        app.start_game("prince", seed=3, fresh=True)     # leaving it does not count it as lost either
+        assert recorded == []
+    finally:
+        app.analyst.stop()
+
+
+def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
+    import game.app
+    monkeypatch.setattr(game.app, "DEMO_S", 0.3)          # short searches: the deal stays undecided
+    monkeypatch.setattr(game.app, "DEMO_AGAIN_S", 0.3)
+    app = make_app(tmp_path, "--analysis", "--game", "gaps", "--seed", "1")
+    try:
+        start = engine.new_game("gaps", seed=1)
+        app.start_demo()
+        assert wait_for(app, lambda: "redeal" in app.game.history or app.game.won, seconds=90), \
+            "the Demo locks what it can, and uses a shuffle when no card can move"
+        assert not app.dialogs, "no stuck notice interrupts the Demo"
+        assert app.game.name == "gaps" and app.game.seed == start.seed
+        if "redeal" in app.game.history:
+            before = app.game.history.index("redeal")
+            replay = engine.new_game("gaps", seed=1)
+            for m in app.game.history[:before]:
+                replay.play(m)
+            assert replay.stuck, "the shuffle came only when no card could move"
+        key(app, pygame.K_SPACE, unicode=" ")
+        assert app.demo is None
+    finally:
+        app.analyst.stop()
+
+
+def test_play_on_heads_for_a_redeal():
+    from engine.solver import play_on
+    game = engine.new_game("chinese-puzzle", seed=2)
+    line = play_on(game, 0.3)
+    assert line, "a fresh deal always has cards to lock or a redeal to use"
+    for m in line:
+        assert game.explain(m) is None
+        game.play(m)
