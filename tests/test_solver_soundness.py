@@ -1,0 +1,389 @@
+"""An independent referee for the solvers: "impossible" must be a proof.
+
+The referee is a deliberately naive exhaustive search that knows nothing of
+the solvers: it plays the engine's own legal moves (``legal_moves``,
+``play``, ``undo``) from a position document, with a set of visited
+positions keyed on the whole position document (``game.position()``, as
+JSON), and prunes nothing.  Left out are only:
+
+- ``redeal`` in Gaps and Chinese Puzzle (a random shuffle; the solver
+  answers "winnable within this deal", never redealing);
+- ``layoff`` in The Republic and The Prince: it is only a sequence of single
+  foundation moves, each of them among the legal moves anyway, so the set of
+  positions reached is the same without it.
+
+The Republic's and The Smith's face-down cards are taken as they lie (the
+solver's ``known=True``): ``turn``, ``deal`` and a packet turning up reveal
+the cards the document holds, because the referee plays the engine's real
+moves.
+
+Small positions are generated from fixed seeds: near-endgames with most
+cards home or locked and a handful loose, for each game and each packing
+rule or option.  Every generated document is loaded by ``engine.from_dict``
+(so it is a position the engine accepts), and positions whose state space
+is too big for the referee are skipped (the generator draws again).  For
+each position:
+
+- a ``won`` verdict's moves replay in the engine to a won game;
+- ``impossible`` only when the referee finds no win (the property under
+  test: "impossible" is a proof);
+- when the referee finds a win, the solver (given a generous node budget)
+  never says ``impossible``, and on these tiny positions it decides;
+- The Republic and The Smith are also solved with ``known=False`` (the hint
+  mode): its ``impossible`` must hold for the cards as they lie too.
+
+Each sample must contain both winnable and unwinnable positions, so the
+tests cannot pass vacuously.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import engine
+from engine.cards import RANKS, SUITS
+from engine.solver import solve
+
+#: the solver's node budget: generous for positions this small
+SOLVER_NODES = 400_000
+
+
+class TooBig(Exception):
+    """The referee's search passed its limit of positions."""
+
+
+# ================================================================= the referee
+
+def _key(game: engine.Game) -> str:
+    return json.dumps(game.position())
+
+
+def _moves(game: engine.Game) -> list[str]:
+    """The engine's legal moves the referee tries: all of them but the random
+    redeal of the grid games and the ``layoff`` macro, foundation moves first
+    (the order only decides how soon a win turns up)."""
+    skip = {"redeal"} if game.name in ("gaps", "chinese-puzzle") else {"layoff"}
+    moves = [str(m) for m in game.legal_moves()]
+    return sorted((m for m in moves if m not in skip), key=lambda m: "-f" not in m)
+
+
+def _puzzle(doc: dict[str, Any]) -> dict[str, Any]:
+    return {"format": 1, "game": doc["game"], "options": dict(doc.get("options", {})),
+            "position": doc["position"]}
+
+
+def referee(doc: dict[str, Any], limit: int) -> tuple[bool, int]:
+    """Whether some sequence of legal moves wins from ``doc``'s position, and
+    how many positions were visited.  Raises :class:`TooBig` past ``limit``
+    positions."""
+    game = engine.from_dict(_puzzle(doc))
+    if game.won:
+        return True, 1
+    if game.name == "gaps":
+        return _referee_rebuilding(game, limit)
+    seen = {_key(game)}
+    stack = [iter(_moves(game))]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                game.undo()
+            continue
+        game.play(m)
+        if game.won:
+            return True, len(seen)
+        k = _key(game)
+        if k in seen:
+            game.undo()
+            continue
+        seen.add(k)
+        if len(seen) > limit:
+            raise TooBig
+        stack.append(iter(_moves(game)))
+    return False, len(seen)
+
+
+def _referee_rebuilding(game: engine.Game, limit: int) -> tuple[bool, int]:
+    """The same search for Gaps, whose undo reaches back one move only: each
+    position is loaded afresh from its document, each move tried and taken
+    back at once."""
+    base = {"format": 1, "game": game.name, "options": dict(game.options)}
+    start = game.position()
+    seen = {json.dumps(start)}
+    todo = [start]
+    while todo:
+        here = engine.from_dict({**base, "position": todo.pop()})
+        for m in _moves(here):
+            here.play(m)
+            if here.won:
+                return True, len(seen)
+            pos = here.position()
+            k = json.dumps(pos)
+            here.undo()
+            if k not in seen:
+                seen.add(k)
+                if len(seen) > limit:
+                    raise TooBig
+                todo.append(pos)
+    return False, len(seen)
+
+
+# ================================================================= checking a position
+
+def replays_to_win(doc: dict[str, Any], moves: list[str]) -> bool:
+    game = engine.from_dict(_puzzle(doc))
+    for m in moves:
+        reason = game.explain(m)
+        assert reason is None, f"the solver's move {m!r} is illegal: {reason}\n{json.dumps(doc)}"
+        game.play(m)
+    return game.won
+
+
+def check_sample(make, count: int, seed: int, limit: int, refereed_wins: int = 4) -> Counter:
+    """Solve ``count`` positions from ``make(rnd)`` (None: the generator
+    drew a layout the rules refuse) and hold each verdict against the
+    referee's; returns a tally of the outcomes.
+
+    A ``won`` line must replay to a win (that is its own proof; the referee
+    also searches the first ``refereed_wins`` of them, as a check on itself).
+    ``impossible`` and ``unknown`` are searched by the referee within
+    ``limit`` positions: an ``impossible`` the referee can win is the bug
+    this file is for."""
+    rnd = random.Random(seed)
+    tally: Counter = Counter()
+    for _ in range(count):
+        doc = make(rnd)
+        if doc is None:
+            tally["refused"] += 1
+            continue
+        puzzle = _puzzle(doc)
+        shown = json.dumps(puzzle)
+        game = engine.from_dict(puzzle)            # a document the engine accepts
+        before = game.to_dict()
+        known = game.name in ("republic", "smith")
+        result = solve(game, nodes=SOLVER_NODES, known=known)
+        assert game.to_dict() == before, "the solver changed the game"
+        tally[result.status] += 1
+        if result.status == "won":
+            assert replays_to_win(doc, result.moves), f"the solver's line does not win:\n{shown}"
+            tally["win"] += 1
+            if tally["win refereed"] < refereed_wins:
+                try:
+                    winnable, _ = referee(doc, limit)
+                except TooBig:
+                    pass
+                else:
+                    assert winnable, f"referee bug: it finds no win where the solver replayed one:\n{shown}"
+                    tally["win refereed"] += 1
+        else:
+            try:
+                winnable, _ = referee(doc, limit)
+            except TooBig:
+                tally["too big for the referee"] += 1
+                winnable = None
+            if winnable is not None:
+                tally["win" if winnable else "lose"] += 1
+                assert not (winnable and result.status == "impossible"), \
+                    f"the solver says impossible, the referee wins:\n{shown}"
+        if known:
+            # the hint mode sees only the face-up cards: its "impossible"
+            # must hold for the hidden cards as they lie, too
+            hint = solve(engine.from_dict(puzzle), nodes=SOLVER_NODES, known=False)
+            tally["hint " + hint.status] += 1
+            if hint.status == "won":
+                assert replays_to_win(doc, hint.moves), f"the hint mode's line does not win:\n{shown}"
+            if hint.status == "impossible":
+                assert result.status != "won", f"the hint mode says impossible, the solver won:\n{shown}"
+                if result.status != "impossible":
+                    winnable, _ = referee(doc, limit)
+                    assert not winnable, f"the hint mode says impossible, the referee wins:\n{shown}"
+    print(dict(tally))
+    return tally
+
+
+# ================================================================= generators
+
+def _layers(rnd: random.Random, cards: list[str], piles: int, depth: int = 2) -> list[list[str]]:
+    """``cards`` dealt bottom up, a round of one card a pile at a time for
+    ``depth`` rounds, the rest at random: each pile gets at least one card
+    (when there are enough) and the first cards lie lowest."""
+    out: list[list[str]] = [[] for _ in range(piles)]
+    for k, c in enumerate(cards):
+        out[k % piles if k < depth * piles else rnd.randrange(piles)].append(c)
+    rnd.shuffle(out)
+    return out
+
+
+def _low_first(rnd: random.Random, cards: list[str], noise: float) -> list[str]:
+    """``cards`` by rank, low first, shuffled by a little noise."""
+    cards = list(cards)
+    rnd.shuffle(cards)
+    return sorted(cards, key=lambda c: RANKS.index(c[0]) + rnd.gauss(0, noise))
+
+
+def prince_doc(rnd: random.Random, rule: str) -> dict[str, Any]:
+    """The Prince: foundations built to random heights (at least the ace),
+    the cards above them over the columns (low cards lowest, more or less)
+    and a few in the reserve."""
+    heights = [13] * 4
+    for _ in range(rnd.randint(18, 34)):
+        s = rnd.choice([s for s in range(4) if heights[s] > 1])
+        heights[s] -= 1
+    loose = _low_first(rnd, [RANKS[r] + SUITS[s] for s in range(4) for r in range(heights[s], 13)], 2.0)
+    n_res = rnd.choice((0, 0, 1, 2))
+    reserve: list[str | None] = [None] * 7
+    for place, c in zip(rnd.sample(range(7), n_res), loose[:n_res]):
+        reserve[place] = c
+    return {"format": 1, "game": "prince", "options": {"rule": rule},
+            "position": {"columns": _layers(rnd, loose[n_res:], 9), "reserve": reserve,
+                         "foundations": [RANKS[heights[s] - 1] + SUITS[s] for s in range(4)]}}
+
+
+REPUBLIC_REDEALS = {"any-suit": (0,), "alternate": (0, 1), "same-suit": (-1,)}
+
+
+def republic_doc(rnd: random.Random, rule: str) -> dict[str, Any] | None:
+    """The Republic: eight foundations (two a suit) built to random heights,
+    the cards above them over packets (face down), the columns (each one
+    holding a card or closed by its packet, so there are few vacancies), a
+    small stock, maybe a turned card, and the talon."""
+    heights = [13] * 8
+    for _ in range(rnd.randint(7, 11)):       # both foundations of a suit alike, mostly
+        s = rnd.choice([s for s in range(4) if heights[2 * s + 1]])
+        heights[2 * s] -= 1
+        heights[2 * s + 1] -= 1
+    if rnd.random() < 0.5:
+        j = rnd.choice([j for j in range(8) if heights[j]])
+        heights[j] -= 1
+    loose = [RANKS[r] + SUITS[j // 2] for j in range(8) for r in range(heights[j], 13)]
+    rnd.shuffle(loose)
+    stock = [loose.pop() for _ in range(rnd.randint(0, 5))]
+    talon = [loose.pop() for _ in range(rnd.randint(0, 3))]
+    turned = loose.pop() if rnd.random() < 0.2 else None
+    loose = _low_first(rnd, loose, 3.0)
+    packets: list[list[str]] = [[] for _ in range(10)]
+    closed = rnd.sample(range(10), rnd.randint(1, 4))
+    for i in closed:
+        packets[i], loose = loose[:2], loose[2:]
+    columns: list[list[str]] = [[] for _ in range(10)]
+    open_ = [i for i in range(10) if i not in closed or rnd.random() < 0.3]
+    for k, c in enumerate(loose):
+        columns[open_[k] if k < len(open_) else rnd.choice(open_)].append(c)
+    if any(len(p) == 1 and not c for p, c in zip(packets, columns)):
+        return None
+    found = [RANKS[h - 1] + SUITS[j // 2] if h else None for j, h in enumerate(heights)]
+    return {"format": 1, "game": "republic", "options": {"rule": rule},
+            "position": {"packets": packets, "columns": columns, "stock": stock, "turned": turned,
+                         "talon": talon, "foundations": found,
+                         "redeals_left": rnd.choice(REPUBLIC_REDEALS[rule])}}
+
+
+def smith_doc(rnd: random.Random, rule: str) -> dict[str, Any]:
+    """The Smith: six or seven suits laid off; each suit left lies as a run
+    from its king down in a column, its lowest few cards scattered on the
+    columns and maybe in a stock of eight."""
+    suits = [s for s in SUITS for _ in range(2)]
+    rnd.shuffle(suits)
+    left = rnd.choice((1, 2))
+    laid = ["K" + s for s in suits[left:]]
+    columns: list[list[str]] = [[] for _ in range(8)]
+    where = rnd.sample(range(8), left)
+    loose = []
+    for i, s in zip(where, suits[:left]):
+        low = rnd.randint(3, 6) if left == 1 else rnd.randint(2, 4)
+        columns[i] = [r + s for r in reversed(RANKS[low:])]
+        loose += [r + s for r in RANKS[:low]]
+    rnd.shuffle(loose)
+    stock: list[str] = []
+    if rnd.random() < 0.4:              # a stock of eight, from the runs' lower cards
+        while len(loose) < 8:
+            i = rnd.choice([i for i in where if len(columns[i]) > 1])
+            loose.append(columns[i].pop())
+        rnd.shuffle(loose)
+        stock, loose = loose[:8], loose[8:]
+    for c in loose:
+        columns[rnd.randrange(8)].append(c)
+    return {"format": 1, "game": "smith", "options": {"rule": rule},
+            "position": {"columns": columns, "stock": stock,
+                         "foundations": laid + [None] * left}}
+
+
+def gaps_doc(rnd: random.Random) -> dict[str, Any]:
+    """Gaps: each row locked from column 1 up to a random length (a row of
+    its own suit), the other cards and the four gaps at random in the rest."""
+    suits = list(SUITS)
+    rnd.shuffle(suits)
+    locked = [rnd.choice((0, 6, 8, 9, 10, 10, 11, 11, 12)) for _ in range(4)]
+    while sum(12 - n for n in locked) > 14:
+        r = rnd.randrange(4)
+        locked[r] = min(12, locked[r] + 2)
+    cells: list[list[str | None]] = []
+    loose = []
+    for r in range(4):
+        cells.append([RANKS[1 + k] + suits[r] for k in range(locked[r])])
+        loose += [RANKS[1 + k] + suits[r] for k in range(locked[r], 12)]
+    loose += [None] * 4
+    rnd.shuffle(loose)
+    for r in range(4):
+        while len(cells[r]) < 13:
+            cells[r].append(loose.pop())
+    return {"format": 1, "game": "gaps", "position": {"rows": cells, "shuffles_left": rnd.randint(0, 3)}}
+
+
+def cp_doc(rnd: random.Random, aces: str) -> dict[str, Any]:
+    """Chinese Puzzle: rows locked from their ace up to random lengths, row
+    suits as the ``aces`` option wants them, a row or two without its ace;
+    the other cards and the eight gaps at random in the rest."""
+    if aces == "bridge-order":
+        suits = [SUITS[r % 4] for r in range(8)]
+    elif aces == "suits-in-four":
+        four = rnd.sample(SUITS, 4)
+        suits = four + four
+    else:
+        suits = [s for s in SUITS for _ in range(2)]
+        rnd.shuffle(suits)
+    locked = [rnd.choice((0, 9, 10, 11, 12, 12, 13, 13)) for _ in range(8)]
+    while sum(13 - n for n in locked) > 16:
+        r = rnd.randrange(8)
+        locked[r] = min(13, locked[r] + 2)
+    cells: list[list[str | None]] = []
+    loose: list[str | None] = []
+    for r in range(8):
+        cells.append([RANKS[k] + suits[r] for k in range(locked[r])])
+        loose += [RANKS[k] + suits[r] for k in range(locked[r], 13)]
+    loose += [None] * (8 - sum(1 for n in locked if n == 0))
+    rnd.shuffle(loose)
+    for r in range(8):
+        if not cells[r]:
+            cells[r].append(None)          # a row without its ace: a gap in column 0
+        while len(cells[r]) < 14:
+            cells[r].append(loose.pop())
+    return {"format": 1, "game": "chinese-puzzle", "options": {"aces": aces, "redeals": rnd.choice((1, 2))},
+            "position": {"rows": cells, "redeals_left": rnd.randint(0, 1)}}
+
+
+# ================================================================= the tests
+
+@pytest.mark.parametrize("rule", ["alternate", "any-suit", "same-suit"])
+def test_prince(rule):
+    tally = check_sample(lambda rnd: prince_doc(rnd, rule), 50, seed=1, limit=3000)
+    assert tally["win"] >= 10
+    if rule == "same-suit":
+        assert tally["lose"] >= 5
+
+
+def test_gaps():
+    tally = check_sample(gaps_doc, 60, seed=2, limit=3000)
+    assert tally["win"] >= 10 and tally["lose"] >= 10
+
+
+@pytest.mark.parametrize("aces", ["free", "suits-in-four", "bridge-order"])
+def test_chinese_puzzle(aces):
+    tally = check_sample(lambda rnd: cp_doc(rnd, aces), 30, seed=3, limit=1500)
+    assert tally["win"] >= 5 and tally["lose"] >= 5
