@@ -174,6 +174,12 @@ class _Smith:
     bottom to top), the stock as dealt (top last) with ``sp`` cards left,
     and the number of suits laid off."""
 
+    #: the exact search runs alone for this share of the budget, then takes
+    #: turns with the guided search: per turn, GUIDED_SLICES times as many
+    #: nodes of the guided search as of the exact one (``_exact_and_guided``)
+    HEAD_START = 0.5
+    GUIDED_SLICES = 1
+
     def __init__(self, game) -> None:
         self.cols = [list(c) for c in game.columns]
         self.stock = list(game.stock)
@@ -322,12 +328,11 @@ class _Smith:
 
     def guide(self) -> int:
         """An estimate of the work left, for the guided search (lower is
-        better; 0 when won): per column, 2 for each card lying on a card it
-        does not fit, 1 for each card on a card of another suit that it fits
-        (the join must be undone before its suit can go home) and 1 for a
-        base card other than a king; 1 for each card still in the stock; -2
-        for an empty column while cards remain.  All doubled, so the numbers
-        stay integers."""
+        better; 0 when won): per column, 4 for each card lying on a card it
+        does not fit, 2 for each card on a card of another suit that it fits
+        (that join must be undone before the suit can go home) and 2 for a
+        base card other than a king; 3 for each card still in the stock; -8
+        for each empty column while cards remain."""
         fits = self.fits
         cost = 3 * self.sp
         empty = 0
@@ -343,7 +348,7 @@ class _Smith:
                     cost += 2 if fits[upper][lower] else 4
                 upper = lower
         if self.laid < 8:
-            cost -= 4 * empty
+            cost -= 8 * empty
         return cost
 
     # ----------------------------------------------------------- hints
@@ -433,6 +438,9 @@ class _Republic:
     """A Republic position for the search: columns and packets (lists, bottom
     to top), the stock (top last), the turned card (-1: none), the talon
     (top last), the 8 foundation tops (-1: empty) and the redeals left."""
+
+    HEAD_START = 0.1                  # see _Smith
+    GUIDED_SLICES = 2
 
     def __init__(self, game, reductions: bool = True) -> None:
         #: items 2 and 3 of the module docstring (off only to test them)
@@ -1069,23 +1077,23 @@ def _exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     return None
 
 
-#: the guided search's priority: depth + _WEIGHT * guide() (weighted A*)
-_WEIGHT = 4
-
-
 def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
-    """Best-first search for a win (weighted A*): the position of least
-    ``depth + _WEIGHT * pos.guide()`` among those generated and not yet
-    expanded is expanded next.  A generator like :func:`_exact_steps`: yields
-    after every ``pause`` nodes; returns a winning line, or None when it
-    gives up (every position examined, or its table of positions full).  It
-    only ever looks for a win: giving up proves nothing.  ``pos`` is left as
-    it was.
+    """Greedy best-first search for a win: the position of least
+    ``pos.guide()`` among those generated and not yet expanded is expanded
+    next; among equals, the deepest, then the first generated (so on a
+    plateau it goes on down the line it is on, trying moves in the order of
+    promise of ``pos.moves``, as the depth-first search does).  Every position
+    is generated once (a table of keys).  A generator like
+    :func:`_exact_steps`: it yields after every ``pause`` nodes and returns a
+    winning line, or None when it gives up (every position examined, or its
+    table full).  It only ever looks for a win: giving up proves nothing.
+    ``pos`` is left as it was.
 
-    Each expanded position is kept as a ``pos.snapshot()`` with its parent
-    and the move that reached it; a generated one is a heap entry (priority,
-    tie-break, parent, move), played from its parent when it comes up.
-    Among equal priorities the latest generated comes first."""
+    An expanded position is kept as a ``pos.snapshot()`` with its parent and
+    the move that reached it; a generated one as a heap entry (guide, -depth,
+    serial, parent, move), played from its parent's snapshot when it comes
+    up.  (Weighted A*, depth + w * guide, was tried and did worse: on the
+    wide plateaus of equal guide it turns breadth-first.)"""
     if pos.won():
         return []
     root = pos.snapshot()
@@ -1124,12 +1132,12 @@ def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
                 if k not in seen:
                     seen.add(k)
                     room -= len(k) + _ENTRY_OVERHEAD
-                    serial -= 1
-                    push(heap, (depth + _WEIGHT * guide(), serial, here, m))
+                    serial += 1
+                    push(heap, (guide(), -depth, serial, here, m))
                 unplay(m, t)
             if not heap or room <= 0:
                 return None
-            _, _, parent, m = pop(heap)
+            _, _, _, parent, m = pop(heap)
             if parent != here:
                 pos.restore(snaps[parent])
             token = play(m)
@@ -1288,12 +1296,8 @@ def _solve(game, pos, budget: Budget, known: bool, max_bytes: int) -> Result:
             gc.enable()
 
 
-#: the exact search runs alone for this share of the budget (it proves the
-#: small deals impossible), then takes turns with the guided search: per
-#: turn, _SLICE nodes of exact search and _GUIDED_SLICES times as many guided
-_HEAD_START = 0.15
+#: the nodes of one turn of the exact search, once the guided one has started
 _SLICE = 2048
-_GUIDED_SLICES = 2
 #: the budget counted for the head start when the search has no limit
 _UNLIMITED_NODES = 1_000_000
 
@@ -1317,9 +1321,9 @@ def _exact_and_guided(game, pos, budget: Budget, max_bytes: int) -> tuple[list |
     guided_pos = None
     try:
         while True:
-            if guided_pos is None and _spent(budget, _HEAD_START):
+            if guided_pos is None and _spent(budget, pos.HEAD_START):
                 guided_pos = type(pos)(game)
-                guided = _guided(guided_pos, budget, max_bytes, _SLICE * _GUIDED_SLICES)
+                guided = _guided(guided_pos, budget, max_bytes, _SLICE * pos.GUIDED_SLICES)
             if guided is not None:
                 try:
                     next(guided)
