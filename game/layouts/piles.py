@@ -58,13 +58,20 @@ def _back(place: str, index: int, rect: Rect):
     return Sprite("", place, index, rect, face_up=False)
 
 
-def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    cw, ch = card_size_for(10.5 + 10 * GAP + 0.4, 5.9, area, aspect)
+def _frame(area: Rect, aspect: float, across: float, down: float, steps: int):
+    """A pile game's frame: cards sized so ``across`` card widths and
+    ``down`` card heights fit ``area``; the layout, the card size, the step
+    from one column to the next, and the left and top of a row ``steps``
+    steps and one and a half cards wide, centred."""
+    cw, ch = card_size_for(across, down, area, aspect)
     layout = Layout(area.size, (cw, ch))
     dx = int(cw * (1 + GAP))
-    width = dx * 9 + cw + int(0.5 * cw)
-    left = area.x + (area.w - width) // 2
-    top = area.y + int(0.12 * ch)
+    width = dx * steps + cw + int(0.5 * cw)
+    return layout, (cw, ch), dx, area.x + (area.w - width) // 2, area.y + int(0.12 * ch)
+
+
+def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 10 * GAP + 0.4, 5.9, 9)
     pos = game.position()
     stock_rect = Rect(left, top, cw, ch)
     _stock(layout, "stock", len(pos["stock"]), stock_rect, "redeal" if game.can_redeal else "no-redeal")
@@ -103,12 +110,7 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
 
 
 def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    cw, ch = card_size_for(9.5 + 9 * GAP + 0.4, 5.2, area, aspect)
-    layout = Layout(area.size, (cw, ch))
-    dx = int(cw * (1 + GAP))
-    width = dx * 8 + cw + int(0.5 * cw)
-    left = area.x + (area.w - width) // 2
-    top = area.y + int(0.12 * ch)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 9.5 + 9 * GAP + 0.4, 5.2, 8)
     pos = game.position()
     _stock(layout, "stock", len(pos["stock"]), Rect(left, top, cw, ch), "no-redeal")
     c_left = left + dx + int(0.5 * cw)
@@ -128,12 +130,7 @@ def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
 
 
 def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    cw, ch = card_size_for(10.5 + 9 * GAP + 0.4, 5.6, area, aspect)
-    layout = Layout(area.size, (cw, ch))
-    dx = int(cw * (1 + GAP))
-    width = dx * 9 + cw + int(0.5 * cw)
-    left = area.x + (area.w - width) // 2
-    top = area.y + int(0.12 * ch)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 9 * GAP + 0.4, 5.6, 9)
     pos = game.position()
     r_left = left + dx  # the reserve row sits centred over the columns
     _row(layout, [f"r{i + 1}" for i in range(7)], r_left, top, "reserve")
