@@ -449,6 +449,10 @@ class _Republic:
         self.fits = _R_FITS[rule]
         self.safe_req = _SAFE_REQ[rule]
         self.keep_req = _KEEP_REQ[rule]
+        #: the guide's bonus for a vacancy: measured, it helps the guided
+        #: search under alternating colour; under any suit, where vacancies
+        #: are cheap to make, any bonus stalls it (it keeps them empty)
+        self.vacancy_bonus = 0 if rule == "any-suit" else 1
         self.restore((tuple(bytes(c) for c in game.columns), tuple(bytes(p) for p in game.packets),
                       bytes(game.stock), -1 if game.turned is None else int(game.turned),
                       bytes(game.talon), tuple(-1 if t is None else int(t) for t in game.foundations),
@@ -480,7 +484,8 @@ class _Republic:
         """An estimate of the work left, for the guided search (lower is
         better; 0 when won): 4 for each card not home, 3 more for each card
         still face down in a packet, 2 for each card in a column lying on a
-        card it does not fit, and -3 for each vacancy while cards remain."""
+        card it does not fit, and ``-vacancy_bonus`` for each vacancy while
+        cards remain."""
         cost = 4 * 104
         for t in self.found:
             if t >= 0:
@@ -496,7 +501,7 @@ class _Republic:
                 if not fits[col[x - 1]][col[x]]:
                     cost += 2
         if cost:
-            cost -= 3 * vacancies
+            cost -= self.vacancy_bonus * vacancies
         return cost
 
     # ----------------------------------------------------------- bookkeeping
