@@ -44,22 +44,49 @@ every position reachable by card moves, with two reductions only:
    "a move that locks a card is always safe" is false; the tests hold a
    position that shows it.
 
+The race.  The time a depth-first search takes to find a win depends a
+great deal on its first choices (which row an ace or a 2 goes to, which
+copy of a card moves): runs that differ only in how equal moves are
+ordered take a thousand nodes on one deal and millions on another.  So
+the main search (the order below) runs in turns with "probes": the same
+search from the root with its own table, equal moves ranked at random (a
+seeded generator: runs repeat), each cut off after its share of nodes
+(10,000 for the first, then 1.3 or 1.5 times more each) and replaced by
+the next.  Every search is complete, so whichever finishes first decides,
+a win or a proof; cutting a probe off loses nothing but the nodes it
+used.  Gaps gives the probes one turn in two until they have used 500,000
+nodes (proofs, half of the Gaps verdicts, then cost at most that much
+more); Chinese Puzzle, whose main search hardly ever finishes, gives them
+seven turns in eight throughout.
+
 Move ordering (a heuristic for the order of the search, never to prune):
 moves that lock a card first; then moves whose card already has its next
 card on the far side of the gap; then by the gap a move leaves (a row's
 first unlocked cell, column 1, an ordinary cell, last a dead one right of
-a king or of a gap); then higher cards first.
+a king or of a gap); then higher cards first (a probe: its random rank
+of each card instead).  ``_gaps_moves`` computes this order inline rather
+than calling ``_score``: Gaps makes a move list at every position and the
+call, per move, costs more than the few lines repeated; Chinese Puzzle,
+with two copies and ace moves, calls ``_score``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from zlib import crc32
 
 from .search import Budget, OutOfBudget, Result
 
 KING_V = 49          # a cell value >= this is a king (card 48..51, plus one)
 TABLE_BYTES = 256 << 20   # the transposition table's default size (about)
+RANK_TIE = [v >> 2 for v in range(53)]   # the default tie-break: higher cards first
+PROBE_SEED = 1             # the probes' random tie-breaks (fixed: runs repeat)
+SLICE = 1000               # nodes a turn
+#: game -> (turns of the main search, turns of the probes, nodes of the
+#: first probe, growth from one probe to the next, all the probes' nodes)
+RACE = {"gaps": (1, 1, 10_000, 1.3, 500_000),
+        "chinese-puzzle": (1, 7, 5_000, 1.5, 1 << 62)}
 ENTRY_OVERHEAD = 78       # bytes a position takes beyond its key (object, set slot)
 
 
@@ -167,7 +194,7 @@ def solve_grid(game, budget: Budget, max_states: int | None = None) -> Result:
     if st.locked() == st.target:
         return budget.result("won")
     try:
-        line = _dfs(st, budget, max_states)
+        line, st = _race(game, st, budget, max_states)
     except OutOfBudget:
         return budget.result("unknown")
     if line is None:
@@ -176,6 +203,48 @@ def solve_grid(game, budget: Budget, max_states: int | None = None) -> Result:
     if not _wins(game, moves):    # never claim a win the engine does not see
         return budget.result("unknown")
     return budget.result("won", moves)
+
+
+def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[int, int]] | None, _Grid]:
+    """The main search (default order) and a series of probes (the same
+    search, cards ranked at random among equals, each stopped after its
+    share of nodes, the next one given more), run in turns of ``SLICE``
+    nodes as ``RACE`` says for the game: so many turns of the main search,
+    then so many of the current probe, until the probes have used their
+    share of all nodes; then the main search alone.  The first search to
+    finish decides: a line (a win) or ``None`` (every position seen: a
+    proof, from a probe as from the main search, since a probe is the whole
+    search with its moves in another order).  Returns that, with the grid
+    it was found on."""
+    slice_n = SLICE
+    main_turns, probe_turns, cap, growth, probe_nodes = RACE[st.name]
+    main = _search(st, budget, max_states, slice_n=slice_n)
+    rng = random.Random(PROBE_SEED)
+    probe = None
+    probe_st = st
+    probe_left = 0
+    while True:
+        for _ in range(main_turns):
+            try:
+                next(main)
+            except StopIteration as done:
+                return done.value, st
+        for _ in range(probe_turns if probe_nodes > 0 else 0):
+            if probe is None or probe_left <= 0:
+                probe_st = _Grid(game)
+                tie = [rng.randrange(16) for _ in range(53)]
+                probe = _search(probe_st, budget, max_states, tie=tie, slice_n=slice_n)
+                probe_left = cap
+                cap = int(cap * growth)
+            try:
+                next(probe)
+            except StopIteration as done:
+                return done.value, probe_st
+            probe_left -= slice_n
+            probe_nodes -= slice_n
+            if probe_nodes <= 0:      # the probes' share is spent: the main search alone
+                probe = None
+                break
 
 
 def _wins(game, moves: list[str]) -> bool:
@@ -193,6 +262,18 @@ def _wins(game, moves: list[str]) -> bool:
 
 def _dfs(st: _Grid, budget: Budget, max_states: int,
          best: list[tuple[int, int]] | None = None) -> list[tuple[int, int]] | None:
+    """:func:`_search` run to its end."""
+    search = _search(st, budget, max_states, best, slice_n=1 << 62)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value
+
+
+def _search(st: _Grid, budget: Budget, max_states: int,
+            best: list[tuple[int, int]] | None = None, tie: list[int] | None = None,
+            slice_n: int = SLICE) -> Iterator[None]:
     """Depth-first search; the winning line as ``(src, gap)`` pairs, or
     ``None`` when every reachable position has been seen (a proof).
     ``best``, when given, is kept (also when the budget runs out) as the
@@ -201,8 +282,9 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
     pos_a, pos_b = st.pos_a, st.pos_b
     W, target = st.W, st.target
     rbase = [r * W for r in range(st.R)]
-    gen: Callable[[], list[int]] = _gaps_moves(st) if st.gaps_game else _cp_moves(st)
+    gen: Callable[[], list[int]] = _gaps_moves(st, tie) if st.gaps_game else _cp_moves(st, tie)
     tick = budget.tick
+    left = slice_n
     seen: set[bytes] = set()
     root = bytes(s)
     seen.add(root)
@@ -233,6 +315,10 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
         p = (m >> 7) & 127
         g = m & 127
         tick()
+        left -= 1
+        if not left:
+            left = slice_n
+            yield
         v = s[p]
         s[g] = v
         s[p] = 0
@@ -286,9 +372,10 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
 
 
 # ---------------------------------------------------------------- moves
-def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
+def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
     """The move generator of Gaps: moves in search order (best last, as the
-    search pops them), or a single safe move.
+    search pops them), or a single safe move.  ``tie`` ranks cards among
+    moves otherwise equal (default: higher cards first).
 
     Safe move (proof).  Let ``g`` be row r's first unlocked cell, a gap, and
     ``c`` the only card that can ever fill it: the card after the locked
@@ -320,6 +407,7 @@ def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
     pos = st.pos_a
     last = st.W - 1
     twos = (5, 6, 7, 8)
+    tie = tie or RANK_TIE
 
     def gen() -> list[int]:
         out = []
@@ -331,7 +419,7 @@ def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
                     if col[p] == last or s[p + 1] == s[p] + 4:
                         return [p << 7 | g]
                 for p in free:
-                    out.append(_score(s, col, row, L, p, g, 128) << 14 | p << 7 | g)
+                    out.append(_score(s, col, row, L, p, g, 128, tie) << 14 | p << 7 | g)
                 continue
             left = s[g - 1]
             if not left or left >= KING_V:
@@ -358,7 +446,7 @@ def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
                 sc += 128
             if col[g] != last and s[g + 1] == v + 4:
                 sc += 64
-            out.append((sc + (v >> 2)) << 14 | p << 7 | g)
+            out.append((sc + tie[v]) << 14 | p << 7 | g)
         if len(out) > 1:
             out.sort()
         return out
@@ -366,7 +454,8 @@ def _gaps_moves(st: _Grid) -> Callable[[], list[int]]:
     return gen
 
 
-def _score(s: bytearray, col: list[int], row: list[int], L: list[int], p: int, g: int, lock: int) -> int:
+def _score(s: bytearray, col: list[int], row: list[int], L: list[int], p: int, g: int, lock: int,
+           tie: list[int]) -> int:
     """Search order (higher first): a move that locks a card (``lock`` is
     128 for those), then one whose card already has the next card of its
     suit on the far side of the gap, then by the gap it leaves (a row's
@@ -386,10 +475,10 @@ def _score(s: bytearray, col: list[int], row: list[int], L: list[int], p: int, g
             lead = 16
     if g + 1 < len(s) and col[g + 1] and s[g + 1] == v + 4:
         lead += 64
-    return lock + lead + (v >> 2)
+    return lock + lead + tie[v]
 
 
-def _cp_moves(st: _Grid) -> Callable[[], list[int]]:
+def _cp_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
     """The move generator of Chinese Puzzle (best last, or one safe move).
 
     Safe move (proof, as for Gaps in :func:`_gaps_moves`).  Let ``g`` be row
@@ -408,6 +497,7 @@ def _cp_moves(st: _Grid) -> Callable[[], list[int]]:
     W = st.W
     last = W - 1
     base_values = st.base_values
+    tie = tie or RANK_TIE
 
     def gen() -> list[int]:
         out = []
@@ -417,7 +507,7 @@ def _cp_moves(st: _Grid) -> Callable[[], list[int]]:
                 for v in base_values(row[g]):
                     for p in (pos_a[v], pos_b[v]):
                         if col[p]:
-                            out.append(_score(s, col, row, L, p, g, 128) << 14 | p << 7 | g)
+                            out.append(_score(s, col, row, L, p, g, 128, tie) << 14 | p << 7 | g)
                 continue
             left = s[g - 1]
             if not left or left >= KING_V:
@@ -433,7 +523,7 @@ def _cp_moves(st: _Grid) -> Callable[[], list[int]]:
                 if lock and not other_free and (
                         v >= KING_V or (col[p] == last and s[g + 1] != v + 4)):
                     return [p << 7 | g]
-                out.append(_score(s, col, row, L, p, g, lock) << 14 | p << 7 | g)
+                out.append(_score(s, col, row, L, p, g, lock, tie) << 14 | p << 7 | g)
         if len(out) > 1:
             out.sort()
         return out

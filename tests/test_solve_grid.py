@@ -15,6 +15,7 @@ import pytest
 from conftest import cp_from, gaps_from
 
 import engine
+import engine.solve_grid as solve_grid_module
 from engine.cards import NAMES
 from engine.search import Budget
 from engine.solve_grid import _cp_moves, _gaps_moves, _Grid, best_line, solve_grid
@@ -367,8 +368,11 @@ def test_the_solver_moves_are_the_engine_moves(name, options):
             st = _Grid(game)
             want = engine_moves(game)
             assert set(st.legal()) == want
-            gen = [(m >> 7 & 127, m & 127) for m in (_gaps_moves if name == "gaps" else _cp_moves)(st)()]
-            assert set(gen) == want or (len(gen) == 1 and gen[0] in want)
+            moves = _gaps_moves if name == "gaps" else _cp_moves
+            tie = [rng.randrange(16) for _ in range(53)]
+            for order in (None, tie):     # the default order, a probe's
+                gen = [(m >> 7 & 127, m & 127) for m in moves(st, order)()]
+                assert set(gen) == want or (len(gen) == 1 and gen[0] in want)
             if not want:
                 break
             src, dst = rng.choice(sorted(want))
@@ -411,3 +415,51 @@ def test_best_line_chinese_puzzle():
 def test_other_games_are_refused():
     with pytest.raises(ValueError):
         solve_grid(engine.new_game("prince", seed=1), Budget(seconds=1))
+
+
+# ------------------------------------------------------------------ the race
+@pytest.mark.parametrize("turns", [(1, 1), (1, 20), (20, 1)])
+def test_probes_and_main_search_give_exact_verdicts(monkeypatch, turns):
+    """Tiny turns and probes: many probes start, are cut off and replaced,
+    and whichever search finishes first decides; the verdicts stay the
+    exhaustive search's (a probe's proof is a whole search, in another
+    order)."""
+    monkeypatch.setattr(solve_grid_module, "SLICE", 3)
+    race = (*turns, 6, 1.5, 1 << 62)
+    monkeypatch.setattr(solve_grid_module, "RACE", {"gaps": race, "chinese-puzzle": race})
+    rng = random.Random(11)
+    verdicts = set()
+    for _ in range(12):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want != "unknown":
+            assert solve(game).status == want, game.render()
+            verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
+    for aces in ("free", "bridge-order"):
+        game = walk_back("chinese-puzzle", 12, 9, aces=aces)
+        assert solve(game).status == "won"
+        assert solve(cp_from(CP_STUCK)).status == "impossible"
+
+
+def test_a_probe_proof_is_a_proof(monkeypatch):
+    """With the main search all but starved, the probes prove too."""
+    monkeypatch.setattr(solve_grid_module, "SLICE", 50)
+    race = (0, 1, 10 ** 9, 2, 1 << 62)
+    monkeypatch.setattr(solve_grid_module, "RACE", {"gaps": race, "chinese-puzzle": race})
+    rng = random.Random(3)
+    verdicts = set()
+    for _ in range(10):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want != "unknown":
+            assert solve(game).status == want
+            verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
+
+
+def decided(name: str, seed: int, nodes: int) -> str:
+    result = solve_grid(engine.new_game(name, seed=seed), Budget(nodes=nodes))
+    if result.status == "won":
+        assert replays_to_win(engine.new_game(name, seed=seed), result.moves)
+    return result.status
