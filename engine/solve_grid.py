@@ -50,7 +50,9 @@ copy of a card moves): runs that differ only in how equal moves are
 ordered take a thousand nodes on one deal and millions on another.  So
 the main search (the order below) runs in turns with "probes": the same
 search from the root with its own table, equal moves ranked at random (a
-seeded generator: runs repeat), each cut off after its share of nodes
+random rank for each card and one for each cell it leaves, which also
+picks between the two copies of a Chinese Puzzle card; a seeded
+generator: runs repeat), each cut off after its share of nodes
 (10,000 for the first, then 1.3 or 1.5 times more each) and replaced by
 the next.  Every search is complete, so whichever finishes first decides,
 a win or a proof; cutting a probe off loses nothing but the nodes it
@@ -63,8 +65,8 @@ Move ordering (a heuristic for the order of the search, never to prune):
 moves that lock a card first; then moves whose card already has its next
 card on the far side of the gap; then by the gap a move leaves (a row's
 first unlocked cell, column 1, an ordinary cell, last a dead one right of
-a king or of a gap); then higher cards first (a probe: its random rank
-of each card instead).  ``_gaps_moves`` computes this order inline rather
+a king or of a gap); then higher cards first (a probe: its random ranks
+of the card and of the cell it leaves instead).  ``_gaps_moves`` computes this order inline rather
 than calling ``_score``: Gaps makes a move list at every position and the
 call, per move, costs more than the few lines repeated; Chinese Puzzle,
 with two copies and ace moves, calls ``_score``.
@@ -80,7 +82,8 @@ from .search import Budget, OutOfBudget, Result
 
 KING_V = 49          # a cell value >= this is a king (card 48..51, plus one)
 TABLE_BYTES = 256 << 20   # the transposition table's default size (about)
-RANK_TIE = [v >> 2 for v in range(53)]   # the default tie-break: higher cards first
+#: the default tie-break among equal moves: by card value (higher cards first), then one per cell (none)
+RANK_TIE = [v >> 2 for v in range(53)] + [0] * 128
 PROBE_SEED = 1             # the probes' random tie-breaks (fixed: runs repeat)
 SLICE = 1000               # nodes a turn
 #: game -> (turns of the main search, turns of the probes, nodes of the
@@ -232,7 +235,7 @@ def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[
         for _ in range(probe_turns if probe_nodes > 0 else 0):
             if probe is None or probe_left <= 0:
                 probe_st = _Grid(game)
-                tie = [rng.randrange(16) for _ in range(53)]
+                tie = [rng.randrange(8) for _ in range(53)] + [rng.randrange(8) for _ in range(128)]
                 probe = _search(probe_st, budget, max_states, tie=tie, slice_n=slice_n)
                 probe_left = cap
                 cap = int(cap * growth)
@@ -374,8 +377,10 @@ def _search(st: _Grid, budget: Budget, max_states: int,
 # ---------------------------------------------------------------- moves
 def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
     """The move generator of Gaps: moves in search order (best last, as the
-    search pops them), or a single safe move.  ``tie`` ranks cards among
-    moves otherwise equal (default: higher cards first).
+    search pops them), or a single safe move.  ``tie`` ranks moves
+    otherwise equal: ``tie[v] + tie[53 + p]`` for card value ``v`` leaving
+    cell ``p``, each below 8 or the sum below 16 (default
+    ``RANK_TIE``: higher cards first).
 
     Safe move (proof).  Let ``g`` be row r's first unlocked cell, a gap, and
     ``c`` the only card that can ever fill it: the card after the locked
@@ -446,7 +451,7 @@ def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[in
                 sc += 128
             if col[g] != last and s[g + 1] == v + 4:
                 sc += 64
-            out.append((sc + tie[v]) << 14 | p << 7 | g)
+            out.append((sc + tie[v] + tie[53 + p]) << 14 | p << 7 | g)
         if len(out) > 1:
             out.sort()
         return out
@@ -475,7 +480,7 @@ def _score(s: bytearray, col: list[int], row: list[int], L: list[int], p: int, g
             lead = 16
     if g + 1 < len(s) and col[g + 1] and s[g + 1] == v + 4:
         lead += 64
-    return lock + lead + tie[v]
+    return lock + lead + tie[v] + tie[53 + p]
 
 
 def _cp_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
