@@ -189,8 +189,9 @@ def solve_grid(game, budget: Budget, max_states: int | None = None) -> Result:
     ``impossible``: proved that no sequence of card moves wins this deal
     without a redeal (the table shows "not in this deal"); ``unknown``: the
     budget ran out.  ``game`` is never changed.  ``max_states`` bounds the
-    transposition table (default: about 256 MB, two million Gaps positions
-    or 1.4 million of Chinese Puzzle)."""
+    transposition tables (default: about 256 MB, two million Gaps positions
+    or 1.4 million of Chinese Puzzle; see :func:`_race` for how the main
+    search and the probes share it)."""
     st = _Grid(game)
     if max_states is None:
         max_states = TABLE_BYTES // (st.N + ENTRY_OVERHEAD)
@@ -218,16 +219,26 @@ def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[
     finish decides: a line (a win) or ``None`` (every position seen: a
     proof, from a probe as from the main search, since a probe is the whole
     search with its moves in another order).  Returns that, with the grid
-    it was found on."""
+    it was found on.
+
+    Memory: when the probes may see as many positions as ``max_states``
+    (Chinese Puzzle), the main search and the current probe get half of it
+    each; otherwise (Gaps) the main search keeps all of it and a probe's
+    table stays below the probes' share of nodes (500,000 positions).  A
+    probe cut off is dropped with its table."""
     slice_n = SLICE
     main_turns, probe_turns, cap, growth, probe_nodes = RACE[st.name]
+    if probe_nodes >= max_states:
+        max_states = probe_states = max(1, max_states // 2)
+    else:
+        probe_states = max_states
     main = _search(st, budget, max_states, slice_n=slice_n)
     rng = random.Random(PROBE_SEED)
     probe = None
     probe_st = st
     probe_left = 0
     while True:
-        for _ in range(main_turns):
+        for _ in range(main_turns if probe_nodes > 0 else max(main_turns, 1)):
             try:
                 next(main)
             except StopIteration as done:
@@ -236,7 +247,8 @@ def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[
             if probe is None or probe_left <= 0:
                 probe_st = _Grid(game)
                 tie = [rng.randrange(8) for _ in range(53)] + [rng.randrange(8) for _ in range(128)]
-                probe = _search(probe_st, budget, max_states, tie=tie, slice_n=slice_n)
+                probe = None          # the last one's table goes first
+                probe = _search(probe_st, budget, probe_states, tie=tie, slice_n=slice_n)
                 probe_left = cap
                 cap = int(cap * growth)
             try:
