@@ -372,8 +372,8 @@ RULES = ("alternate", "any-suit", "same-suit")
 
 @pytest.mark.parametrize("rule", RULES)
 def test_prince(rule):
-    tally = check_sample(lambda rnd: prince_doc(rnd, rule), 120, seed=1, limit=3000)
-    assert tally["win"] >= 40
+    tally = check_sample(lambda rnd: prince_doc(rnd, rule), 80, seed=1, limit=3000)
+    assert tally["win"] >= 30
     if rule != "any-suit":          # any-suit near-endgames are all but always won
         assert tally["lose"] >= 2
 
