@@ -526,7 +526,7 @@ def test_guided_search_wins_a_republic_deal_the_exact_search_alone_does_not():
 
 @pytest.mark.parametrize("seed", [3, 5, 6])
 def test_smith_same_suit_proofs_survive_the_guided_search_in_a_node_budget(seed):
-    """The exact search keeps half of The Smith's budget to itself first, so
+    """The exact search keeps most of The Smith's budget to itself first, so
     the small deals are still proved impossible (deterministically)."""
     game = engine.new_game("smith", seed=seed, rule="same-suit")
     assert solve(game, True, nodes=100_000).status == "impossible"
