@@ -68,7 +68,9 @@ first unlocked cell, column 1, an ordinary cell, last a dead one right of
 a king or of a gap); then higher cards first (a probe: its random ranks
 of the card and of the cell it leaves instead).  ``_gaps_moves`` computes this order inline rather
 than calling ``_score``: Gaps makes a move list at every position and the
-call, per move, costs more than the few lines repeated; Chinese Puzzle,
+call, per move, costs more than the few lines repeated (folded into a
+``_score`` call, the whole search took about 10% longer: Gaps deals 1, 4,
+9 at 400,000 nodes, six runs each); Chinese Puzzle,
 with two copies and ace moves, calls ``_score``.
 """
 
