@@ -102,10 +102,10 @@ nodes a deal, against the exact search alone: The Republic won 26 deals
 instead of 16 under alternating colour, 19 instead of 18 under any suit, 29
 as before under same suit; at 10 s a deal (``bench/solver.py``, one job):
 27 instead of 20, 24 instead of 20, 30 as before.  The Smith's fresh deals
-remain out of reach of
-both searches (no win found under any rule, up to a million guided nodes
-tried on a few deals), so there the exact search keeps most of the budget:
-the same-suit deals it proves impossible take up to ~450,000 nodes.
+remain out of reach of both searches (no win found under any rule, up to a
+million guided nodes tried on a few deals), so there the exact search keeps
+most of the budget: the same-suit deals it proves impossible take up to
+~450,000 nodes.
 
 Position keys are canonical where the rules are symmetric, and only there:
 
