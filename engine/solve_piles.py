@@ -49,6 +49,15 @@ playing the talon's top card while others lie under it.  Then:
   most), minus a little per move; the value of a frontier move is estimated
   without looking at what it would reveal.
 
+Where a safe foundation move (The Republic, item 3 below; The Smith has
+none) is played as the only child of its position, the other moves there,
+revealing ones included, are not looked at, yet ``impossible`` needs that no
+revealing move is legal anywhere in the visible part.  That still holds: a
+safe move never takes a revealing move away (a stock or packet card cannot
+fit on the card going home, every card that could being home already), and
+a safe move that empties a column over its packet is itself a revealing
+move.
+
 The search
 ----------
 An iterative depth-first search over a private compact copy of the
@@ -168,7 +177,11 @@ reaches with the least measure can only be won itself.
    positions are then the same); every other move stays legal because the
    position after has c's place uncovered and nothing else changed (an
    emptied column over a packet shows its card sooner: more moves, none
-   fewer).  Such a move is played as the only child of its position.
+   fewer).  A card that waited before the safe move can never afterwards
+   go straight to the talon (so no ``s-t`` of the line is lost): the only
+   place that changes is c's, and no stock card fits on c (every card that
+   could is already home).  Such a move is played as the only child
+   of its position.
 4. No other pruning: in particular a complete king-to-ace run in The Smith
    is *not* always safe to lay off: a column emptied that way must be filled
    before the next deal, and a position where the run is the only thing that
