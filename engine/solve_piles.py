@@ -229,6 +229,11 @@ class _Smith:
     GUIDED_SLICES = 1
 
     def __init__(self, game) -> None:
+        if game.rule != "same-suit":
+            # no fresh deal has been proved impossible under these rules; the
+            # beam search (The Smith's second search) needs the nodes
+            self.HEAD_START = 0.2
+            self.GUIDED_SLICES = 4
         self.cols = [list(c) for c in game.columns]
         self.stock = list(game.stock)
         self.sp = len(self.stock)
@@ -398,6 +403,47 @@ class _Smith:
         if self.laid < 8:
             cost -= 8 * empty
         return cost
+
+    def beam_score(self) -> int:
+        """The deal-by-deal beam search's value of a position (higher is
+        better): 1000 per suit laid off; per column, 40 for each card on the
+        next higher card of its suit, 2 for one on a card it fits otherwise,
+        -10 for one on a card it does not fit, -8 for a base card other than
+        a king, and a quarter of the square of its top unit's length; 40 per
+        empty column; and, when every column holds a card, the same weights
+        for the cards the next deal will put on them (they are known)."""
+        fits = self.fits
+        total = 1000 * self.laid
+        empty = 0
+        cols = self.cols
+        for col in cols:
+            if not col:
+                empty += 1
+                continue
+            upper = col[0]
+            if upper < 48:
+                total -= 8
+            run = 1
+            for lower in col[1:]:
+                if upper == lower + 4:
+                    total += 40
+                    run += 1
+                else:
+                    total += 2 if fits[upper][lower] else -10
+                    run = 1
+                upper = lower
+            total += run * run // 4
+        total += 40 * empty
+        sp = self.sp
+        if sp and not empty:
+            stock = self.stock
+            for x in range(8):
+                card, top = stock[sp - 1 - x], cols[x][-1]
+                if top == card + 4:
+                    total += 40
+                else:
+                    total += 2 if fits[top][card] else -10
+        return total
 
     # ----------------------------------------------------------- hints
     @staticmethod
@@ -1210,6 +1256,108 @@ def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
         pos.restore(root)
 
 
+#: the deal-by-deal beam search (``_beam``): positions kept per deal, nodes
+#: of search from each before a deal, positions searched to the end once the
+#: stock is empty and the nodes for each
+_BEAM_WIDTH = 30
+_BEAM_STEP = 3000
+_BEAM_ENDS = 3
+_BEAM_END_NODES = 200_000
+#: a generated position's heap entry, snapshot and table slot, in bytes (estimated)
+_BEAM_ENTRY_BYTES = 700
+
+
+def _beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
+    """The Smith with every card known: a deal-by-deal beam search for a win.
+    Between two deals any moves may be made, and a deal needs every column
+    filled; so from each of the ``_BEAM_WIDTH`` positions kept, a best-first
+    search (highest ``pos.beam_score()`` first, every position generated
+    once per deal) of up to ``_BEAM_STEP`` nodes without dealing collects
+    the positions where a deal is legal; the best ``_BEAM_WIDTH`` of them
+    are dealt on and kept.  Once the stock is empty the best ``_BEAM_ENDS``
+    are searched the same way for ``_BEAM_END_NODES`` nodes each.  A
+    generator like :func:`_guided`: it yields after every ``pause`` nodes and
+    returns a winning line, or None when it gives up; it proves nothing.
+    ``pos`` is left as it was."""
+    if pos.won():
+        return []
+    root = pos.snapshot()
+    tick = budget.tick
+    play, unplay, key, gen, won, score = pos.play, pos.unplay, pos.key, pos.moves, pos.won, pos.beam_score
+    parents = [-1]
+    steps: list = [None]
+    push, pop = heapq.heappush, heapq.heappop
+    count = 0
+    kept = [(0, root)]                          # (node, snapshot), best first
+
+    def line_to(at: int, m) -> list:
+        line = [m]
+        while at > 0:
+            line.append(steps[at])
+            at = parents[at]
+        line.reverse()
+        return line
+
+    try:
+        while kept:
+            pos.restore(kept[0][1])
+            final = not pos.sp
+            if final:
+                kept = kept[:_BEAM_ENDS]
+            cap = _BEAM_END_NODES if final else _BEAM_STEP
+            seen: set = set()
+            dealable: list = []
+            room = max_bytes
+            for start, snap in kept:
+                if final:
+                    seen = set()
+                    room = max_bytes
+                pos.restore(snap)
+                heap = [(-score(), start, start, snap)]
+                n = 0
+                while heap and n < cap and room > 0:
+                    value, _, at, snap = pop(heap)
+                    pos.restore(snap)
+                    if not final and all(pos.cols):
+                        dealable.append((value, at, snap))
+                    last = steps[at]
+                    for m in gen(None if last is _DEAL_MOVE else last, None):
+                        if m is _DEAL_MOVE:
+                            continue
+                        n += 1
+                        count += 1
+                        if count >= pause:
+                            count = 0
+                            yield None
+                        tick()
+                        t = play(m)
+                        if won():
+                            return line_to(at, m)
+                        k = key()
+                        if k not in seen:
+                            seen.add(k)
+                            room -= 2 * len(k) + _BEAM_ENTRY_BYTES
+                            node = len(parents)
+                            parents.append(at)
+                            steps.append(m)
+                            push(heap, (-score(), node, node, pos.snapshot()))
+                        unplay(m, t)
+            if final:
+                return None
+            dealable.sort()
+            kept = []
+            for _, at, snap in dealable[:_BEAM_WIDTH]:
+                pos.restore(snap)
+                play(_DEAL_MOVE)
+                node = len(parents)
+                parents.append(at)
+                steps.append(_DEAL_MOVE)
+                kept.append((node, pos.snapshot()))
+        return None
+    finally:
+        pos.restore(root)
+
+
 def _visible(pos, budget: Budget, max_bytes: int) -> tuple[str, list]:
     """Depth-first search of the visible part (module docstring): ``("won",
     line)``, ``("impossible", [])`` or ``("unknown", best line)``.  ``pos``
@@ -1383,7 +1531,8 @@ def _exact_and_guided(game, pos, budget: Budget, max_bytes: int) -> tuple[list |
         while True:
             if guided_pos is None and _spent(budget, pos.HEAD_START):
                 guided_pos = type(pos)(game)
-                guided = _guided(guided_pos, budget, max_bytes // 2, _SLICE * pos.GUIDED_SLICES)
+                second = _beam if isinstance(pos, _Smith) else _guided
+                guided = second(guided_pos, budget, max_bytes // 2, _SLICE * pos.GUIDED_SLICES)
             if guided is not None:
                 try:
                     next(guided)
