@@ -21,7 +21,9 @@ searched exactly:
 
 Two searches share the budget (``_exact_and_guided``, section "Finding
 wins" below): the exact depth-first search, which alone can prove
-``impossible``, and a guided best-first search, which only looks for wins.
+``impossible``, and a second search that only looks for wins (The
+Republic: a guided best-first search; The Smith: a deal-by-deal beam
+search).
 
 ``known=False``: only what the player can see (hints)
 -----------------------------------------------------
@@ -85,8 +87,8 @@ depth-first line does, is shortened before it is returned: from each of its
 positions, the move that reaches the latest position of the line in one
 step.
 
-Finding wins: the guided search (``known=True``)
--------------------------------------------------
+Finding wins: the second search (``known=True``)
+------------------------------------------------
 A depth-first search commits to its first moves: in these games it deals
 (The Smith) or turns the stock early, goes down to the bottom of the stock,
 and then backtracks hopelessly through a subtree far too big to search.  So
@@ -102,19 +104,40 @@ uses the same move generator, but nothing it does counts as a proof: when
 it gives up (its table full, or nothing left) it just stops, and only a win
 it finds is used (shortened and replayed like the exact search's).
 
+The Smith's second search is not ``_guided`` (which never won a fresh
+Smith deal, under any rule, up to a million nodes tried on a few deals) but
+a deal-by-deal beam search (``_beam``).  Between two deals any moves may be
+made, and a deal needs every column filled; so from each of the 30
+positions it keeps, a best-first search of up to 3,000 nodes that never
+deals collects the positions where a deal is legal, ranked by
+``beam_score()`` (suits laid off; cards on the next higher card of their
+suit, most; cards on a card they do not fit, against; base cards other
+than kings, against; long top units; empty columns; and, as the stock is
+known, the same for the cards the next deal will put on each column); the
+best 30 are dealt on.  Once the stock is empty the best 3 are each
+searched for 200,000 nodes.  Like ``_guided`` it only ever claims a win
+(shortened and replayed); it gives up after the last of those searches.
+
 The exact search runs alone first for a share of the budget (``HEAD_START``:
-The Republic 10%, The Smith 80%), then the two alternate, 2,048 nodes of
-exact search to ``GUIDED_SLICES`` times as many of guided search (The
-Republic 2, The Smith 1).  Turns are counted in nodes, so a node budget
-gives the same verdict every time.  Measured on deals 1..30 at 150,000
-nodes a deal, against the exact search alone: The Republic won 26 deals
-instead of 16 under alternating colour, 19 instead of 18 under any suit, 29
-as before under same suit; at 10 s a deal (``bench/solver.py``, one job):
-27 instead of 20, 24 instead of 20, 30 as before.  The Smith's fresh deals
-remain out of reach of both searches (no win found under any rule, up to a
-million guided nodes tried on a few deals), so there the exact search keeps
-most of the budget: the same-suit deals it proves impossible take up to
-~450,000 nodes.
+The Republic 10%; The Smith 80% under same suit, 20% under the other two
+rules), then the two alternate, 2,048 nodes of exact search to
+``GUIDED_SLICES`` times as many of the second search (The Republic 2; The
+Smith 1 under same suit, 4 otherwise). Turns are counted in nodes, so a node
+budget gives the same verdict every time.  Measured on deals 1..30 at
+150,000 nodes a deal, against the exact search alone: The Republic won 26
+deals instead of 16 under alternating colour, 19 instead of 18 under any
+suit, 29 as before under same suit; at 10 s a deal (``bench/solver.py``, one
+job): 27 instead of 20, 24 instead of 20, 30 as before.  The Smith: under
+same suit the exact search keeps most of the budget, as the deals it proves
+impossible take up to ~450,000 nodes.  Under the other two rules no fresh
+deal has been proved impossible, so the beam search gets most of the budget;
+it needs about 1.1 million nodes of its own to run its course, more than 10
+s gives it.  Measured (one job): at 10 s a deal, any suit, deals 1..20: none
+won (same suit, deals 1..30: 27 impossible, 3 unknown, against 26 and 4
+before); at 2.5 million nodes a deal, any suit, deals 1..20: deal 2 won (1.9
+million nodes), 19 unknown; alternating colour, deals 1..12: deal 10 won
+(1.5 million nodes), 11 unknown.  Whether the others are lost or only out of
+reach is still open: the beam rarely lays off more than 2 or 3 suits.
 
 Position keys are canonical where the rules are symmetric, and only there:
 
