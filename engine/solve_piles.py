@@ -122,8 +122,8 @@ The exact search runs alone first for a share of the budget (``HEAD_START``:
 The Republic 10%; The Smith 80% under same suit, 20% under the other two
 rules), then the two alternate, 2,048 nodes of exact search to
 ``GUIDED_SLICES`` times as many of the second search (The Republic 2; The
-Smith 1 under same suit, 4 otherwise). Turns are counted in nodes, so a node
-budget gives the same verdict every time.  Measured on deals 1..30 at
+Smith 1 under same suit, 4 otherwise).  Turns are counted in nodes, so a
+node budget gives the same verdict every time.  Measured on deals 1..30 at
 150,000 nodes a deal, against the exact search alone: The Republic won 26
 deals instead of 16 under alternating colour, 19 instead of 18 under any
 suit, 29 as before under same suit; at 10 s a deal (``bench/solver.py``, one
