@@ -65,6 +65,8 @@ DEFAULT_PREFS = {
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 DEMO_S = 10.0                    # the solver's time for the Demo's first search
+#: ... in The Smith, whose wins take the solver's beam search a million nodes and more
+DEMO_S_BY_GAME = {"smith": 60.0}
 DEMO_AGAIN_S = 3.0               # ... and for each later one (Gaps, Chinese Puzzle after a line or a redeal)
 DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
@@ -646,8 +648,9 @@ class App:
     def start_demo(self) -> None:
         if self.game is None or self.game.over:
             return
-        self.set_message("Demo: the solver is thinking...")
-        self.analyst.ask(self.game, "demo", budget=DEMO_S, known=True)
+        budget = DEMO_S_BY_GAME.get(self.game.name, DEMO_S)
+        self.set_message("Demo: the solver is thinking" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
+        self.analyst.ask(self.game, "demo", budget=budget, known=True)
         self.demo = []
         self.demo_more = False
         self.demo_rounds = 0
