@@ -1203,6 +1203,17 @@ def _exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
 _SNAPSHOT_BYTES = 1000
 
 
+def _line_to(parents: list[int], steps: list, at: int, m) -> list:
+    """The moves from the root (node 0) to node ``at`` of a search tree kept
+    as parent links and the move into each node, then ``m``."""
+    line = [m]
+    while at > 0:
+        line.append(steps[at])
+        at = parents[at]
+    line.reverse()
+    return line
+
+
 def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     """Greedy best-first search for a win: the position of least
     ``pos.guide()`` among those generated and not yet expanded is expanded
@@ -1248,13 +1259,7 @@ def _guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
                 tick()
                 t = play(m)
                 if won():
-                    line = [m]
-                    at = here
-                    while at > 0:
-                        line.append(steps[at])
-                        at = parents[at]
-                    line.reverse()
-                    return line
+                    return _line_to(parents, steps, here, m)
                 k = key()
                 if k not in seen:
                     seen.add(k)
@@ -1313,14 +1318,6 @@ def _beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     count = 0
     kept = [(0, root)]                          # (node, snapshot), best first
 
-    def line_to(at: int, m) -> list:
-        line = [m]
-        while at > 0:
-            line.append(steps[at])
-            at = parents[at]
-        line.reverse()
-        return line
-
     try:
         while kept:
             pos.restore(kept[0][1])
@@ -1355,7 +1352,7 @@ def _beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
                         tick()
                         t = play(m)
                         if won():
-                            return line_to(at, m)
+                            return _line_to(parents, steps, at, m)
                         k = key()
                         if k not in seen:
                             seen.add(k)

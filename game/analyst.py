@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import queue
 import threading
+import time
 from dataclasses import dataclass, field
 
 import pygame
@@ -36,10 +37,10 @@ PRIORITY = ("winnable", "demo", "verdict")
 #: "Winnable deals only": how long the worker looks, at most, before it
 #: gives up and the player gets an ordinary deal
 WINNABLE_TOTAL_S = 30.0
+WINNABLE_TRIES = 200
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
-WINNABLE_TRIES = 200
 
 
 def _work(requests, answers, give_up=None) -> None:
@@ -87,8 +88,6 @@ def _find_winnable(request: int, doc: dict, budget: float, total: float = WINNAB
     (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
     most, or until ``give_up`` (an event) is set: the table no longer wants
     one."""
-    import time
-
     import engine
     from engine.solver import solve
     seed = doc["seed"]
@@ -163,9 +162,6 @@ class Analyst:
         search for a winnable deal stops after the deal it is on)."""
         if self.pending.pop(purpose, None) is not None and purpose == "winnable" and self._give_up is not None:
             self._give_up.set()
-
-    def waiting(self, purpose: str) -> bool:
-        return purpose in self.pending
 
     def take(self, answer: Answer) -> Answer | None:
         """An answer that came back: kept if it answers the newest request

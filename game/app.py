@@ -95,6 +95,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def redeal_word(game: engine.Game) -> str:
+    """What a fresh deal of the cards in play is called in ``game``."""
+    return "shuffle" if game.name == "gaps" else "redeal"
+
+
 class App:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -487,7 +492,7 @@ class App:
         if self.verdict == "impossible":
             if grid:
                 left = g.redeals_left
-                word = ("shuffle" if g.name == "gaps" else "redeal") + ("s" if left != 1 else "")
+                word = redeal_word(g) + ("s" if left != 1 else "")
                 return f"not in this deal, {left} {word} left"
             return "can no longer be won"
         return "not known yet"
@@ -539,13 +544,20 @@ class App:
         pygame.display.flip()
 
     def close_dialog(self, choice: str) -> None:
-        dialog = self.dialogs.pop()
+        dialog = self.dialogs[-1]
+        self.dismiss_dialog(dialog)
+        if dialog.on_close:
+            dialog.on_close(choice)
+
+    def dismiss_dialog(self, dialog: Dialog) -> None:
+        """Take ``dialog`` off the screen (without its answer), if it is open."""
+        if dialog not in self.dialogs:
+            return
+        self.dialogs.remove(dialog)
         self.modal = bool(self.dialogs)
         if self.scene is not None:
             self.scene.render() if hasattr(self.scene, "render") else None
         self.redraw_all()
-        if dialog.on_close:
-            dialog.on_close(choice)
 
     # ----------------------------------------------------------- table hooks
     def on_game_changed(self) -> None:
@@ -564,7 +576,7 @@ class App:
             return
         self.ask_verdict()
         if getattr(g, "stuck", False) and g.explain("redeal") is None and self.demo is None:
-            word = "shuffle" if g.name == "gaps" else "redeal"
+            word = redeal_word(g)
             auto = g.name == "chinese-puzzle" or self.option("auto_reshuffle")
             text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
 
@@ -600,9 +612,8 @@ class App:
             if answer.status in ("won", "play-on") and answer.moves:
                 self.demo = list(answer.moves)
                 self.demo_more = answer.status == "play-on"
-                word = "shuffle" if self.game.name == "gaps" else "redeal"
                 self.set_message("Demo: any key stops it." if answer.status == "won" else
-                                 f"Demo: locking cards for the next {word}.")
+                                 f"Demo: locking cards for the next {redeal_word(self.game)}.")
                 self.demo_step()
             elif self.demo_rounds:                  # a Gaps or Chinese Puzzle demo played on as far as it goes
                 self.demo = None
@@ -612,10 +623,8 @@ class App:
                 self.alert("The solver found no way to win this deal from here"
                            + (" (it is lost)." if answer.status == "impossible" else " in its time."))
         elif answer.purpose == "winnable":
-            if self.looking is not None and self.looking in self.dialogs:
-                self.dialogs.remove(self.looking)
-                self.modal = bool(self.dialogs)
-                self.redraw_all()
+            if self.looking is not None:
+                self.dismiss_dialog(self.looking)
             self.looking = None
             if answer.seed is None:
                 self.set_message("No winnable deal found quickly; here is an ordinary one.")

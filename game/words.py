@@ -39,13 +39,6 @@ def _pile(position: dict, place: str) -> list:
     return found if isinstance(found, list) else [found]
 
 
-def _cell(position: dict, place: str, game_name: str) -> str | None:
-    row = ord(place[0]) - ord("a")
-    column = int(place[1:])
-    cells = position["rows"][row]
-    return cells[column if game_name == "chinese-puzzle" else column - 1]
-
-
 def describe(game: engine.Game, text: str) -> str:
     """``text`` (a legal move of ``game`` now) in words; the notation itself
     for anything it cannot read."""
@@ -55,15 +48,13 @@ def describe(game: engine.Game, text: str) -> str:
         return "put the turned card on the talon"
     try:
         move = engine.Move.parse(text)
-        position = game.to_dict()["position"]
         if game.name in ("gaps", "chinese-puzzle"):
-            moved = _name(_cell(position, move.src, game.name))
+            moved = _name(game.card_at(move.src))
             column = int(move.dst[1:])
-            first = 0 if game.name == "chinese-puzzle" else 1
-            if column == first:
+            if column == (0 if game.name == "chinese-puzzle" else 1):
                 return f"{moved} to the start of row {move.dst[0].upper()}"
-            left = f"{move.dst[0]}{column - 1}"
-            return f"{moved} into the gap after {_name(_cell(position, left, game.name))}"
+            return f"{moved} into the gap after {_name(game.card_at(f'{move.dst[0]}{column - 1}'))}"
+        position = game.position()
         pile = _pile(position, move.src)
         count = move.count or 1
         moved = _name(pile[-count] if len(pile) >= count else None)
