@@ -27,16 +27,69 @@ HIGHLIGHT = (255, 214, 90)
 TEXT = (240, 240, 228)
 
 
+#: pygame's own font, as pygame.font sizes it: a size asks for this many
+#: "points" of the old scale, which is about 0.69 of FreeType's
+_SCALE = 0.6875
+
+
+class Face:
+    """pygame-ce's own font at one size, set by FreeType with even spacing.
+
+    It answers as ``pygame.font.Font`` does (``render``, ``size``,
+    ``get_linesize``, ``get_height``), so dialogs and menus use it alike.
+    The font's kerning table pulls some pairs apart ("Point s"), so text is
+    set by the glyphs' own advances; every line is the same height with the
+    baseline in the same place, so labels never jump as their text changes.
+    """
+
+    def __init__(self, size: int) -> None:
+        import pygame.freetype as freetype
+
+        if not freetype.get_init():
+            freetype.init()
+        self._font = freetype.Font(None, size * _SCALE)
+        self._font.kerning = False
+        self._font.origin = True
+        self._font.pad = False
+        self._ascent = self._font.get_sized_ascender()
+        self._height = self._ascent - self._font.get_sized_descender() + 1
+
+    def size(self, text: str) -> tuple[int, int]:
+        """The width a line of ``text`` takes (its glyphs' advances) and the line height."""
+        metrics = self._font.get_metrics(text) if text else []
+        width = sum(m[4] for m in metrics if m is not None)
+        return int(round(width)), self._height
+
+    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+        """``text`` on a surface one line high: transparent, or on ``background``."""
+        w, h = self.size(text)
+        if background is None:
+            image = pygame.Surface((max(w, 1), h), pygame.SRCALPHA)
+        else:
+            image = pygame.Surface((max(w, 1), h))
+            image.fill(background)
+        if text.strip():
+            self._font.antialiased = bool(antialias)
+            self._font.render_to(image, (0, self._ascent), text, colour)
+        return image
+
+    def get_linesize(self) -> int:
+        return self._height + 1
+
+    def get_height(self) -> int:
+        return self._height
+
+
 class Fonts:
-    """pygame's own font at any size, each loaded once."""
+    """pygame-ce's own font at any size, each loaded once."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, pygame.font.Font] = {}
+        self._cache: dict[int, Face] = {}
 
-    def get(self, size: int) -> pygame.font.Font:
+    def get(self, size: int) -> Face:
         size = max(8, int(size))
         if size not in self._cache:
-            self._cache[size] = pygame.font.Font(None, size)
+            self._cache[size] = Face(size)
         return self._cache[size]
 
 
