@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,6 +22,7 @@ from pygame import Rect
 
 import engine
 from engine import codes
+from engine.scoring import game_points
 
 from . import idle, storage
 from .analyst import ANSWER, Analyst
@@ -93,6 +95,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--install-desktop-entry", action="store_true",
                    help="Linux: add Card Shell, with its icon, to the desktop's applications menu, and exit")
     return p.parse_args(argv)
+
+
+def points_text(points: float) -> str:
+    """Points as the player reads them: ``-2 points``, ``-1.75 points``, ``1 point``."""
+    value = f"{points:+.2f}".rstrip("0").rstrip(".") if points else "0"
+    value = value.lstrip("+")
+    return f"{value} point{'' if abs(points) == 1 else 's'}"
+
+
+def leaving_cost(game: engine.Game, assisted: bool, on_table: bool = True) -> str:
+    """What ending ``game`` unfinished now costs, in a sentence: "This game
+    counts as a loss: -2 points." (RULES.md's scoring)."""
+    this = "This game" if on_table else "That game"
+    if assisted:
+        return f"{this} is not counted: the Demo played in it."
+    pts = game_points(game)
+    if pts is None:
+        return f"{this} is gone for good ({TITLES[game.name]} keeps no score)."
+    return f"{this} counts as a loss: {points_text(pts)}."
 
 
 def redeal_word(game: engine.Game) -> str:
@@ -376,11 +397,15 @@ class App:
         self.message = ""
         self.paused = False
         self.menu.open(None)
-        animate = opening and not (self.args.screenshot or self.args.no_animation)
+        # under an open dialog nothing moving is drawn: a deal put there (a
+        # winnable deal found while an alert is up) lies down at once
+        animate = opening and not (self.args.screenshot or self.args.no_animation or self.dialogs)
         self.scene = Table(self, game, opening=animate)
         self.scene.elapsed = elapsed
         self.scene.ui["timer_shown"] = self.option("timer_shown")
         self.scene.full_redraw()
+        if self.dialogs:
+            self.redraw_all()            # the dialog stays in front of the new table
         self.on_game_changed()   # a deal can be stuck from the start
 
     def leave_game(self) -> None:
@@ -392,6 +417,55 @@ class App:
             self.recorded = True
         if g is not None:
             self.records.clear_game(g.name)
+
+    def in_progress(self, name: str) -> tuple[engine.Game, bool, bool] | None:
+        """The unfinished game of ``name`` a new one would replace, with
+        whether it is the one on the table and whether the Demo played in
+        it: the table's game if it is of ``name``, else the saved one.
+        ``None`` when there is none, or it saw no move or is over."""
+        g = self.game
+        if g is not None and g.name == name:
+            on_table, assisted = True, self.assisted
+        else:
+            g, extra = self.records.load_game(name)
+            on_table, assisted = False, bool(extra.get("assisted", False))
+        if g is None or not g.started or g.over or (on_table and self.recorded):
+            return None
+        return g, on_table, assisted
+
+    def replace_game(self, name: str, question: str, button: str, go: Callable[[], None]) -> None:
+        """Before a new game of ``name`` takes the place of one in progress:
+        ask ``question`` (with what leaving that game costs), and only on
+        ``button`` end it (scored as lost, its save gone) and ``go``.
+        Cancelling leaves everything as it was.  A game of another kind on
+        the table is not ended: it stays saved, as when switching games."""
+        victim = self.in_progress(name)
+        notes = self.records.take_problems()      # a saved game found damaged on the way
+        if victim is None:
+            if self.game is not None and self.game.name == name:
+                self.leave_game()
+            go()
+            if notes:
+                self.alert("\n".join(notes))
+            return
+        g, on_table, assisted = victim
+        n = len(g.history)
+        what = f"the game of {TITLES[name]} under way ({n} move{'s' if n != 1 else ''})" if on_table else \
+            f"your saved game of {TITLES[name]} ({n} move{'s' if n != 1 else ''}), left to be taken up again"
+
+        def answer(choice: str) -> None:
+            if choice != button:
+                return
+            if on_table:
+                self.leave_game()
+            else:
+                if not assisted:
+                    self.records.record_result(g)
+                self.records.clear_game(name)
+            go()
+        text = f"{question} It takes the place of {what}.\n{leaving_cost(g, assisted, on_table)}"
+        self.ask("\n".join([*notes, text]), (button, "Cancel"), answer,
+                 "A game is under way" if on_table else f"A saved game of {TITLES[name]}")
 
     def table_extra(self) -> dict:
         extra = {"elapsed": round(self.scene.elapsed, 1)} if isinstance(self.scene, Table) else {}
@@ -405,17 +479,12 @@ class App:
         self.scene.full_redraw()
 
     def new_game(self) -> None:
+        """New Game: a fresh deal of the game on the table; a game under way
+        is ended only when the player says so, told what it costs."""
         if self.game is None:
             return
-
-        def deal(choice: str = "New Game") -> None:
-            if choice == "New Game":
-                self.leave_game()
-                self.start_game(self.game.name, fresh=True)
-        if self.game.started and not self.game.over:
-            self.ask("A game is under way. Deal a new one?", ("New Game", "Cancel"), deal)
-        else:
-            deal()
+        name = self.game.name
+        self.replace_game(name, "Deal a new one?", "New Game", lambda: self.start_game(name, fresh=True))
 
     def choose_game(self, name: str) -> None:
         """Switch games: the one left stays saved, and comes back as it was."""
@@ -444,6 +513,8 @@ class App:
         if isinstance(self.scene, Table):
             self.scene.render()
             self.scene.refresh([self.chrome_rect("status")])
+            if self.dialogs:
+                self.redraw_all()        # the status line shows behind the dialog too
 
     def chrome_rect(self, which: str) -> Rect:
         w, h = self.screen.get_size()
@@ -568,7 +639,7 @@ class App:
         if g.won:
             self.game_won()
             return
-        if g.history and not self.args.screenshot:
+        if (g.history or g.can_redo) and not self.args.screenshot:     # an undo back to move 0 too
             problem = self.records.save_game(g, self.table_extra())
             if problem:
                 self.set_message(problem)
@@ -636,7 +707,7 @@ class App:
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it
         goes; pressing again steps through the solution."""
-        from engine.solver import hint as solver_hint
+        from engine import solve
         if not isinstance(self.scene, Table) or self.game.over:
             return
         g = self.game
@@ -645,7 +716,7 @@ class App:
             self.hint_step += 1
         else:
             try:
-                move = solver_hint(g, 0.4)      # only what the player can see
+                move = solve.hint(g, solve.Budget(seconds=0.4))      # only what the player can see
             except Exception:  # noqa: BLE001 - no hint rather than a crash
                 move = None
         if move is None:
@@ -866,8 +937,39 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "cardshell")   # the desktop entry's StartupWMClass
     if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    app = App(args)
-    return app.run()
+    lock = storage.FolderLock(storage.data_dir())
+    problem = ""
+    try:
+        lock.acquire()
+    except storage.AlreadyRunning as e:
+        tell_already_running(str(e))
+        return 1
+    except OSError as e:            # a read-only folder, a file system without locks: play on, warned
+        problem = (f"Card Shell could not lock its data folder {lock.folder} ({e.strerror or e}): "
+                   "do not start a second copy while this one runs.")
+    else:
+        storage.remove_leftovers(lock.folder)     # what saves cut short by a kill left behind
+    try:
+        app = App(args)
+        if problem:
+            app.problems.append(problem)
+        return app.run()
+    finally:
+        lock.release()
+
+
+def tell_already_running(message: str) -> None:
+    """A second copy's only word: on its standard error, and in a message
+    box of the desktop's when there is a desktop to show one."""
+    print(f"card-shell: {message}", file=sys.stderr)
+    headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
+        sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+    if headless:
+        return
+    try:
+        pygame.display.message_box("Card Shell is already running", message, "warning")
+    except (pygame.error, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

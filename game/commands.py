@@ -294,8 +294,8 @@ class Commands:
             except RecordError as e:
                 self.app.alert(str(e), "Cannot open")
                 return
-            self.app.leave_game()
-            self.app.show_game(game)
+            self.app.replace_game(game.name, f"Open {Path(choice).name}?", "Open",
+                                  lambda: self.app.show_game(game))
         self.app.open_dialog(FileDialog("open", self.app.last_folder or self.documents_folder(), "",
                                         on_close=done))
 
@@ -303,13 +303,14 @@ class Commands:
         def done(choice: str) -> None:
             if choice != "Deal":
                 return
+            code = dialog.entry.strip()
             try:
-                game = engine.from_dict(codes.document(dialog.entry))
+                game = engine.from_dict(codes.document(code))
             except ValueError as e:
                 self.app.alert(f"{e}", "Not a deal code")
                 return
-            self.app.leave_game()
-            self.app.show_game(game)
+            self.app.replace_game(game.name, f"Play the deal with code {code}?", "Deal",
+                                  lambda: self.app.show_game(game))
         dialog = Dialog("Type a deal's code (shown at the bottom of every table) to play the same deal:",
                         ("Deal", "Cancel"), "Deal by Code", done, entry="")
         self.app.open_dialog(dialog)

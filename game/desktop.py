@@ -19,7 +19,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from . import assets
+from . import assets, storage
 
 #: the window's class on X11 (``SDL_VIDEO_X11_WMCLASS``): desktops match the window to the entry by it
 WM_CLASS = "cardshell"
@@ -82,11 +82,8 @@ def entry_text(command: list[str], icon: Path, folder: Path | None = None) -> st
 
 
 def _write(path: Path, data: bytes, mode: int = 0o644) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
+    """Replace ``path`` atomically, as every file Card Shell writes (``storage.write_atomic``)."""
+    storage.write_atomic(path, data, mode)
 
 
 def install(home: Path | None = None, platform: str | None = None) -> Path | None:

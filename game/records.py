@@ -162,6 +162,31 @@ def merge_prefs(defaults: dict[str, Any], stored: dict[str, Any]) -> dict[str, A
     return prefs
 
 
+def legal_part(doc: Any) -> tuple[engine.Game, int, str, str] | None:
+    """A saved game whose history holds a move the rules refuse: the game
+    replayed from its deal up to that move, the move's number in the
+    history, its text and why the rules refuse it.  ``None`` when the
+    document is damaged some other way (no deal to replay, a history that
+    is not a list of moves, or every move legal)."""
+    if not isinstance(doc, dict) or "deal" not in doc:
+        return None
+    history = doc.get("history")
+    if not isinstance(history, list) or not history or not all(isinstance(h, str) for h in history):
+        return None
+    start = {key: value for key, value in doc.items() if key not in ("history", "position")}
+    try:
+        game = engine.from_dict(start)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+        return None
+    for n, text in enumerate(history, 1):
+        try:
+            game.play(text)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            reason = str(getattr(e, "reason", "") or e).rstrip(".") or type(e).__name__
+            return game, n, text, reason
+    return None
+
+
 class Records:
     """The player's files in ``folder`` (default ``storage.data_dir()``).
 
@@ -216,12 +241,15 @@ class Records:
     def _set_aside(self, path: Path, why: str, what: str) -> None:
         """Report an unusable file, and move it aside for inspection.
         ``what`` finishes "so ..." (what happens instead)."""
+        kept = self._move_aside(path)
+        self._report(f"{self.label(path)} could not be used because {why}, so {what}; the file {kept}.")
+
+    def _move_aside(self, path: Path) -> str:
+        """Move a damaged file aside; what became of it, finishing "the file ..."."""
         try:
-            bad = storage.move_aside(path)
-            kept = f"the file was kept as {self.label(bad)}"
+            return f"was kept as {self.label(storage.move_aside(path))}"
         except OSError as e:
-            kept = f"it could not be moved aside ({e.strerror or e})"
-        self._report(f"{self.label(path)} could not be used because {why}, so {what}; {kept}.")
+            return f"could not be moved aside ({e.strerror or e})"
 
     def _write(self, path: Path, kind: str, data: Any) -> str | None:
         existed = path.exists()
@@ -262,21 +290,33 @@ class Records:
         doc = self._read(path, "game", f"a new game of {title} is dealt")
         if doc is None:
             return None, {}
+        table = doc.get("table") if isinstance(doc, dict) else None
+        table = dict(table) if isinstance(table, dict) else {}
         try:
             if not isinstance(doc, dict) or doc.get("game") != name:
                 found = doc.get("game") if isinstance(doc, dict) else None
                 raise engine.BadPosition(f"it holds a game of {found!r}, not {title}")
             game = engine.from_dict(doc)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
-            why = str(e).rstrip(".") or type(e).__name__
-            self._set_aside(path, f"the game in it cannot be played ({why})",
-                            f"a new game of {title} is dealt")
-            return None, {}
+            partial = legal_part(doc)
+            if partial is None:
+                why = str(e).rstrip(".") or type(e).__name__
+                self._set_aside(path, f"the game in it cannot be played ({why})",
+                                f"a new game of {title} is dealt")
+                return None, {}
+            game, n, text, reason = partial
+            total = len(doc["history"])
+            later = total - n
+            dropped = "it was dropped" if not later else \
+                f"it and the {later} move{'s' if later != 1 else ''} after it were dropped"
+            self._report(f"{self.label(path)} holds a move the rules refuse: move {n} of {total}, "
+                         f"{storage.short(text, 20)!r} ({reason}). {title} goes on from move {n - 1}; "
+                         f"{dropped}. The whole file {self._move_aside(path)}.")
+            self.save_game(game, table)          # the legal part is the game in progress now
         if game.won:
             self.clear_game(name)
             return None, {}
-        table = doc.get("table")
-        return game, dict(table) if isinstance(table, dict) else {}
+        return game, table
 
     def clear_game(self, name: str) -> str | None:
         """Forget the saved game of ``name`` (a finished game is not restored)."""

@@ -7,6 +7,12 @@ crash or a full disk never leaves half a file: the last good one stays.  A
 file that cannot be read is moved aside (``name.bad``) and reported, never
 fatal.
 
+One running Card Shell holds the folder (:class:`FolderLock`): a second
+copy started meanwhile says so and touches nothing, so two copies never
+save over each other.  Temporary files carry the writing process's id and
+a random token (no two writes share one); those a kill left behind are
+removed at the next start (:func:`remove_leftovers`).
+
 Every file is a wrapper ``{"format": 1, "kind": KIND, "data": ...}``
 (:func:`wrap`).  A file of another kind, or of a format this version does
 not read (a newer Card Shell wrote it), is *foreign*: like a damaged file
@@ -23,6 +29,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -67,25 +74,74 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically: write ``NAME.tmp``, flush,
-    fsync, rename over ``path``.  Raises ``OSError``; whatever happens
-    (even an exception that is no ``OSError``), ``path`` is either the old
-    file or the new one, and no ``.tmp`` is left behind by this call."""
+#: a temporary file's name: ``NAME.<process id>.<random>.tmp`` beside ``NAME``
+TMP_SUFFIX = ".tmp"
+
+
+def temporary_name(path: Path) -> Path:
+    """Where ``path`` is written before it is renamed into place: a name no
+    other process (nor another write in this one) can share."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
+    return path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TMP_SUFFIX}")
+
+
+def write_atomic(path: Path, data: str | bytes, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` (text is written as UTF-8) atomically:
+    write a temporary file of its own (:func:`temporary_name`), flush,
+    fsync, rename over ``path``; ``mode`` sets the file's permissions.
+    Raises ``OSError``; whatever happens (even an exception that is no
+    ``OSError``), ``path`` is either the old file or the new one, and no
+    temporary file is left behind by this call (a kill can leave one:
+    :func:`remove_leftovers` clears them at the next start)."""
+    path = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    tmp = temporary_name(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with open(tmp, "xb") as f:
+            f.write(raw)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
     _sync_folder(path.parent)
+
+
+def is_leftover(name: str) -> bool:
+    """Whether a file named ``name`` is a temporary file an interrupted
+    :func:`write_atomic` left (or the ``NAME.tmp`` of earlier versions)."""
+    if not name.endswith(TMP_SUFFIX):
+        return False
+    parts = name[: -len(TMP_SUFFIX)].rsplit(".", 2)
+    if len(parts) == 3 and parts[1].isdigit() and len(parts[2]) == 8 \
+            and all(c in "0123456789abcdef" for c in parts[2]):
+        return True
+    return name.endswith(".json" + TMP_SUFFIX)
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Delete the temporary files interrupted saves left in ``folder`` and
+    its ``saves`` folder; the ones removed.  Only safe while this process
+    holds the folder's :class:`FolderLock` (no other copy is saving)."""
+    removed = []
+    for where in (Path(folder), Path(folder) / "saves"):
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        for name in names:
+            if is_leftover(name) and (where / name).is_file():
+                try:
+                    (where / name).unlink()
+                    removed.append(where / name)
+                except OSError:
+                    pass
+    return removed
 
 
 def dumps(data: Any) -> str:
@@ -100,6 +156,114 @@ def save_json(path: Path, data: Any) -> str | None:
         return None
     except OSError as e:
         return f"Could not save {path.name} ({e.strerror or e}); the last good copy is kept."
+
+
+# ----------------------------------------------------------------- one copy at a time
+LOCK = "card-shell.lock"
+
+
+class AlreadyRunning(RuntimeError):
+    """Another running Card Shell holds the data folder; ``pid`` is its
+    process id when known."""
+
+    def __init__(self, folder: Path, pid: int | None) -> None:
+        self.folder = Path(folder)
+        self.pid = pid
+        which = f" (process {pid})" if pid else ""
+        super().__init__(
+            f"Card Shell is already running{which} with the data folder {self.folder}. "
+            "Only one copy may play at a time, so that neither spoils the other's saved games: "
+            "switch to the window already open. This copy changed nothing.")
+
+
+class FolderLock:
+    """The data folder held by one running Card Shell: an operating-system
+    lock on ``card-shell.lock`` (``flock`` on POSIX, ``msvcrt.locking`` on
+    Windows), taken at start and let go when the process ends, however it
+    ends (a kill included: the system drops the lock with the process).
+    The holder writes its process id in the file, for the message the
+    next copy shows."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / LOCK
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> None:
+        """Take the lock.  Raises :class:`AlreadyRunning` when another
+        process holds it (then no file was changed), ``OSError`` when the
+        folder or the lock file cannot be made or locked."""
+        if self._fd is not None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _try_lock(fd):
+                raise AlreadyRunning(self.folder, _read_pid(fd))
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let the folder go (the file stays: removing it would race the next copy)."""
+        if self._fd is None:
+            return
+        fd, self._fd = self._fd, None
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        os.close(fd)                 # closing drops the lock
+
+    def __enter__(self) -> FolderLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+#: Windows locks a byte range, and a locked byte cannot be read by another
+#: process: the lock is on a byte far past the process id written at the start
+_WINDOWS_LOCK_AT = 1 << 20
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock ``fd`` without waiting; False when another process holds it."""
+    if os.name == "nt":
+        import msvcrt
+        os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+        return True
+    import errno
+    import fcntl
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        raise
+    return True
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
 
 
 # ----------------------------------------------------------------- reading
