@@ -333,15 +333,15 @@ def test_a_game_document_with_a_broken_deck_is_set_aside(tmp_path):
     assert (tmp_path / "saves" / "prince.json.bad").exists()
 
 
-@pytest.mark.parametrize("tamper", ["history", "game name", "position", "options"])
+@pytest.mark.parametrize("tamper", ["history of text", "game name", "position", "options"])
 def test_a_game_that_does_not_replay_is_set_aside(tmp_path, tamper):
     records = Records(tmp_path)
     game = played("gaps")
     records.save_game(game)
     path = tmp_path / "saves" / "gaps.json"
     doc = wrapper(path)
-    if tamper == "history":
-        doc["data"]["history"].append("a1-a2")
+    if tamper == "history of text":
+        doc["data"]["history"].append(12)
     elif tamper == "game name":
         doc["data"]["game"] = "prince"
     elif tamper == "position":
@@ -565,14 +565,97 @@ def test_a_crash_between_write_and_rename_keeps_the_last_good_file(tmp_path, mon
     assert table == {"n": 2} and restored.to_dict() == game.to_dict()
 
 
-def test_a_tmp_file_left_by_a_real_crash_does_not_matter(tmp_path):
+def test_a_tmp_file_left_by_a_real_crash_does_not_matter_and_goes_at_the_next_start(tmp_path):
     records = Records(tmp_path)
     game = played("republic")
     records.save_game(game)
-    (tmp_path / "saves" / "republic.json.tmp").write_text('{"half a fi')
+    left = storage.temporary_name(tmp_path / "saves" / "republic.json")
+    left.write_text('{"half a fi')
     assert records.load_game("republic")[0].to_dict() == game.to_dict()
     assert records.save_game(game) is None
+    assert tmp_files(tmp_path) == [left]                 # another process's, for all this one knows ...
+    assert storage.remove_leftovers(tmp_path) == [left]  # ... until the start, with the folder locked
     assert tmp_files(tmp_path) == []
+
+
+def test_no_two_writes_share_a_temporary_name(tmp_path):
+    names = {storage.temporary_name(tmp_path / "statistics.json") for _ in range(50)}
+    assert len(names) == 50
+    assert all(f".{os.getpid()}." in n.name and n.parent == tmp_path for n in names)
+
+
+def test_leftovers_are_only_card_shell_s_temporaries(tmp_path):
+    (tmp_path / "saves").mkdir()
+    ours = [storage.temporary_name(tmp_path / "preferences.json"),
+            storage.temporary_name(tmp_path / "saves" / "gaps.json"), tmp_path / "statistics.json.tmp"]
+    theirs = [tmp_path / "notes.tmp", tmp_path / "saves" / "gaps.json", tmp_path / "cards.png"]
+    for path in ours + theirs:
+        path.write_text("x")
+    assert sorted(storage.remove_leftovers(tmp_path)) == sorted(ours)
+    assert all(p.exists() for p in theirs) and not any(p.exists() for p in ours)
+
+
+def test_a_written_file_gets_the_permissions_asked(tmp_path):
+    path = tmp_path / "entry.desktop"
+    storage.write_atomic(path, b"[Desktop Entry]\n", 0o755)
+    assert path.read_bytes() == b"[Desktop Entry]\n" and stat.S_IMODE(path.stat().st_mode) == 0o755
+
+
+def test_the_folder_lock_is_held_by_one_holder_at_a_time(tmp_path):
+    with storage.FolderLock(tmp_path) as first:
+        assert (tmp_path / storage.LOCK).read_text().strip() == str(os.getpid())
+        with pytest.raises(storage.AlreadyRunning) as refused:
+            storage.FolderLock(tmp_path).acquire()
+        assert refused.value.pid == os.getpid() and str(tmp_path) in str(refused.value)
+        assert first.held
+    again = storage.FolderLock(tmp_path)
+    again.acquire()                                     # let go: the next copy may start
+    again.release()
+
+
+# ----------------------------------------------------------------- a save holding an illegal move
+
+def tampered_save(tmp_path: Path, name: str, where: int, move: str = "zz-9") -> tuple[Records, list[str], dict]:
+    records = Records(tmp_path)
+    game = played(name, count=5)
+    records.save_game(game, {"elapsed": 12.5})
+    path = records.game_path(name)
+    doc = wrapper(path)
+    history = doc["data"]["history"]
+    doc["data"]["history"] = history[:where] + [move] + history[where:]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return records, history, doc
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_with_an_illegal_move_comes_back_up_to_it(tmp_path, name):
+    records, history, doc = tampered_save(tmp_path, name, 3)
+    game, table = records.load_game(name)
+    assert game.history == history[:3] and table == {"elapsed": 12.5}
+    problem = only_problem(records)
+    total = len(history) + 1
+    later = total - 4
+    assert f"saves/{name}.json holds a move the rules refuse: move 4 of {total}, 'zz-9'" in problem
+    assert f"goes on from move 3; it and the {later} move{'s' if later != 1 else ''} after it were dropped" \
+        in problem
+    assert f"The whole file was kept as saves/{name}.json.bad." in problem
+    assert wrapper(tmp_path / "saves" / f"{name}.json.bad") == doc
+    again, table = Records(tmp_path).load_game(name)       # the legal part is the save now
+    assert again.to_dict() == game.to_dict() and table == {"elapsed": 12.5}
+
+
+def test_a_save_whose_last_move_is_illegal_drops_only_that_move(tmp_path):
+    records, history, _ = tampered_save(tmp_path, "prince", 5)
+    game, _ = records.load_game("prince")
+    assert game.history == history
+    assert "it was dropped" in only_problem(records)
+
+
+def test_a_save_whose_first_move_is_illegal_comes_back_as_its_deal(tmp_path):
+    records, history, doc = tampered_save(tmp_path, "smith", 0)
+    game, _ = records.load_game("smith")
+    assert game.history == [] and game.seed == doc["data"]["seed"]
+    assert "goes on from move 0" in only_problem(records)
 
 
 # ----------------------------------------------------------------- Save As / Open
