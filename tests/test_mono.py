@@ -273,7 +273,7 @@ def red_and_black_areas(colour: pygame.Surface) -> tuple[np.ndarray, np.ndarray]
 def test_red_pips_become_a_grey_pattern_and_black_ones_stay_solid(sheet_surface, size):
     colour = CardSheet(sheet_surface)
     bw = mono.MonoSheet(sheet_surface)
-    for red_card, black_card in (("AH", "AS"), ("TD", "TC")):
+    for red_card, black_card in (("AH", "AS"), ("TD", "TS")):
         red, _ = red_and_black_areas(colour.face_at(card(red_card), *size))
         _, black = red_and_black_areas(colour.face_at(card(black_card), *size))
         assert red.sum() > 12 and black.sum() > 12

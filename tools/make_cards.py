@@ -66,7 +66,7 @@ class Style:
     edge: Colour = (52, 52, 60)
     #: rank height as a fraction of the card's height, and the pip under it
     index_height: float = 0.1
-    index_pip: float = 0.08
+    index_pip: float = 0.09
     #: how far the pip field stands in from the sides (fraction of width)
     pip_inset: float = 0.3
     pip_size: float = 0.175
@@ -83,7 +83,7 @@ class Style:
 
 STYLES: dict[str, Style] = {
     "classic": Style(),
-    "large-index": Style(name="large-index", index_height=0.135, index_pip=0.08,
+    "large-index": Style(name="large-index", index_height=0.135, index_pip=0.115,
                          pip_inset=0.31, pip_size=0.165),
     "four-colour": Style(name="four-colour",
                          suits=((20, 120, 56), (22, 78, 196), (196, 18, 42), (24, 24, 30))),
@@ -546,19 +546,27 @@ class Painter:
 
     # the corner index -----------------------------------------------------
 
+    def index_box(self) -> tuple[float, float, float]:
+        """The corner index's rank height, its top and its bottom, in cell pixels."""
+        th = self.style.index_height * self.h
+        top = 0.045 * self.h
+        return th, top, top + th
+
     def index(self, c: Canvas, rank: int, suit: int) -> None:
+        """Rank and suit side by side in the corner, so that a card covered to
+        just below its index still shows both (a squeezed column)."""
         st, w, h = self.style, self.w, self.h
         colour = st.suit_colour(suit)
-        th = st.index_height * h
+        th, top, _ = self.index_box()
         squeeze = 0.8 if rank == 10 else 1.0
         glyph = glyph_mask(RANK_LABELS[rank - 1], th, self.ss, squeeze)
-        cx = 0.105 * w * (st.index_height / 0.1) ** 0.5
-        top = 0.045 * h
-        gy = top + th / 2
+        gw = glyph.shape[1] / self.ss
+        left = 0.055 * w
+        gx, gy = left + gw / 2, top + th / 2
         half = st.index_pip * h / 2
-        py = top + th + 0.018 * h + half
+        px = left + gw + 0.03 * w + half
         pip = self.pips.mask(suit, half * 0.9, False)
-        for mask, x, y in ((glyph, cx, gy), (pip, cx, py)):
+        for mask, x, y in ((glyph, gx, gy), (pip, px, gy)):
             c.stamp(mask, x, y, colour)
             c.stamp(mask[::-1, ::-1], w - x, h - y, colour)
 
@@ -572,7 +580,9 @@ class Painter:
         st, w, h = self.style, self.w, self.h
         half = st.pip_size * w / 2
         x_of = {-1: st.pip_inset * w, 0: w / 2, 1: w - st.pip_inset * w}
-        top, bottom = 0.2 * h, 0.8 * h
+        # the field keeps clear of the corner indices, rank and suit side by side
+        top = max(0.2 * h, self.index_box()[2] + 0.03 * h + half)
+        bottom = h - top
         for col, row in PIP_LAYOUTS[rank]:
             y = top + (bottom - top) * row
             self.pip(c, suit, x_of[col], y, half, row > 0.5)
@@ -601,9 +611,15 @@ class Painter:
     # courts ---------------------------------------------------------------------
 
     def panel_box(self) -> tuple[float, float, float, float]:
+        """The court's framed panel: below the corner index, in the proportions
+        of the classic panel (0.61 of the card's width by 0.79 of its height)."""
         w, h = self.w, self.h
-        x0 = round(0.195 * w * self.ss) / self.ss
-        y0 = round(0.105 * h * self.ss) / self.ss
+        _, _, bottom = self.index_box()
+        y0 = max(0.105 * h, bottom + 0.02 * h)
+        ph = h - 2 * y0
+        pw = min(0.61 * w, ph * (0.61 * w) / (0.79 * h))
+        x0 = round((w - pw) / 2 * self.ss) / self.ss
+        y0 = round(y0 * self.ss) / self.ss
         return (x0, y0, w - x0, h - y0)
 
     def court(self, c: Canvas, rank: int, suit: int) -> None:

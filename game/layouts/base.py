@@ -73,23 +73,28 @@ class Layout:
 
     def add_pile(self, place: str, cards: list[str], face_up: list[bool] | None = None,
                  step: tuple[int, int] = (0, 0), bottom: int | None = None,
-                 down_step: tuple[int, int] | None = None) -> None:
+                 down_step: tuple[int, int] | None = None, least: int = 0) -> None:
         """Sprites for a pile lying from its slot's corner, each card offset
         by ``step`` (``down_step`` for face-down ones); a fan that would pass
-        ``bottom`` is squeezed to fit."""
+        ``bottom`` is squeezed to fit, but a face-up card keeps at least
+        ``least`` pixels showing (its corner index) and face-down ones give
+        way first."""
         slot = self.slots[place]
         n = len(cards)
         ups = face_up if face_up is not None else [True] * n
         dstep = down_step or step
         steps = [(step if ups[i] else dstep) for i in range(n - 1)]
         if bottom is not None and n > 1:
+            room = max(0, bottom - slot.rect.top - slot.rect.height)
+            floors = [min(s[1], least if ups[i] else 0) for i, s in enumerate(steps)]
+            if sum(floors) > room:     # not even the indices fit: squeeze them too
+                floors = [f * room // sum(floors) for f in floors]
             need = sum(s[1] for s in steps)
-            room = bottom - slot.rect.top - slot.rect.height
-            if need > room > 0:
-                scale = room / need
-                steps = [(s[0], int(s[1] * scale)) for s in steps]
-            elif room <= 0:
-                steps = [(s[0], 0) for s in steps]
+            if need > room:
+                # squeeze what stands above each card's floor, all in proportion
+                spare = need - sum(floors)
+                scale = max(0.0, (room - sum(floors)) / spare) if spare else 0.0
+                steps = [(s[0], f + int((s[1] - f) * scale)) for s, f in zip(steps, floors)]
         x, y = slot.rect.topleft
         for i, name in enumerate(cards):
             self.sprites.append(Sprite(name, place, i, Rect(x, y, *self.card), ups[i]))

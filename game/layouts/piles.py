@@ -13,6 +13,12 @@ from .base import Label, Layout, Picture, card_size_for
 GAP = 0.12        # between piles, in card widths
 FAN = 0.27        # face-up fan, in card heights
 DOWN_FAN = 0.12   # face-down fan
+#: how much of a covered card a squeezed column still shows, in card heights:
+#: the corner index, rank and suit side by side (assets/cards/README.md)
+INDEX = 0.2
+#: the smallest the cards become to keep a long column's indices in view,
+#: as a share of their size on a table of short columns
+LEAST_SCALE = 0.6
 
 
 def _columns(layout: Layout, game, left: int, top: int, bottom: int, spacing: dict) -> None:
@@ -22,8 +28,21 @@ def _columns(layout: Layout, game, left: int, top: int, bottom: int, spacing: di
         place = f"c{i + 1}"
         slot = layout.add_slot(place, Rect(left + i * dx, top, cw, ch), "column")
         slot.drop = Rect(slot.rect.x, top, cw, bottom - top)
-        step = int(ch * FAN * spacing.get(place, 1.0))
-        layout.add_pile(place, col, step=(0, step), bottom=bottom)
+        factor = spacing.get(place, 1.0)
+        layout.add_pile(place, col, step=(0, int(ch * FAN * factor)), bottom=bottom,
+                        least=int(ch * INDEX * factor))
+
+
+def _down(game, spacing: dict, down: float, above: float) -> float:
+    """How many card heights the table must be for its longest column to
+    show every corner index: ``down`` for short columns, more (smaller
+    cards) for long ones, up to ``down / LEAST_SCALE``.  ``above`` is the
+    height, in card heights, from the table's top to the columns' top.
+    The spacing control's "more" widens a column's least spacing too, so
+    it spreads a long column by making room."""
+    need = max((above + 1 + (len(col) - 1) * INDEX * spacing.get(f"c{i + 1}", 1.0)
+                for i, col in enumerate(game.position()["columns"]) if col), default=0.0)
+    return min(max(down, need + 0.05), down / LEAST_SCALE)
 
 
 def _row(layout: Layout, places: list[str], left: int, top: int, kind: str) -> None:
@@ -71,7 +90,9 @@ def _frame(area: Rect, aspect: float, across: float, down: float, steps: int):
 
 
 def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 10 * GAP + 0.4, 5.9, 9)
+    spacing = ui.get("spacing", {})
+    down = _down(game, spacing, 5.9, 0.12 + 2.3 + 2 * DOWN_FAN + 0.25)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 10 * GAP + 0.4, down, 9)
     pos = game.position()
     stock_rect = Rect(left, top, cw, ch)
     _stock(layout, "stock", len(pos["stock"]), stock_rect, "redeal" if game.can_redeal else "no-redeal")
@@ -105,12 +126,14 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
         layout.add_pile(place, [c if up else "" for c, up in zip(packet, ups)], face_up=ups,
                         step=(0, int(ch * DOWN_FAN)))
     c_top = p_top + ch + int(2 * DOWN_FAN * ch) + int(0.25 * ch)
-    _columns(layout, game, left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    _columns(layout, game, left, c_top, area.bottom - 4, spacing)
     return layout
 
 
 def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 9.5 + 9 * GAP + 0.4, 5.2, 8)
+    spacing = ui.get("spacing", {})
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 9.5 + 9 * GAP + 0.4,
+                                             _down(game, spacing, 5.2, 0.12 + 1.52), 8)
     pos = game.position()
     _stock(layout, "stock", len(pos["stock"]), Rect(left, top, cw, ch), "no-redeal")
     c_left = left + dx + int(0.5 * cw)
@@ -125,12 +148,14 @@ def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
                                             ("space-more", "more"))):
             layout.pictures.append(Picture(name, Rect(x + k * w, c_top - controls, w, controls - 2),
                                            place=f"spacing:c{i + 1}:{change}"))
-    _columns(layout, game, c_left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    _columns(layout, game, c_left, c_top, area.bottom - 4, spacing)
     return layout
 
 
 def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 9 * GAP + 0.4, 5.6, 9)
+    spacing = ui.get("spacing", {})
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 9 * GAP + 0.4,
+                                             _down(game, spacing, 5.6, 0.12 + 1.35), 9)
     pos = game.position()
     r_left = left + dx  # the reserve row sits centred over the columns
     _row(layout, [f"r{i + 1}" for i in range(7)], r_left, top, "reserve")
@@ -142,5 +167,5 @@ def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
         layout.add_slot(f"f{j + 1}", Rect(f_x, top + j * int(ch * 1.08), cw, ch), "foundation")
     _foundations(layout, pos["foundations"])
     c_top = top + ch + int(0.35 * ch)
-    _columns(layout, game, left, c_top, area.bottom - 4, ui.get("spacing", {}))
+    _columns(layout, game, left, c_top, area.bottom - 4, spacing)
     return layout
