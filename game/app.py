@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -966,8 +967,8 @@ def tell_already_running(message: str) -> None:
         sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
     if headless:
         return
-    try:
-        pygame.display.message_box("Card Shell is already running", message, "warning")
+    try:        # SDL's box on X11 does not wrap lines itself
+        pygame.display.message_box("Card Shell is already running", textwrap.fill(message, 64), "warn")
     except (pygame.error, AttributeError):
         pass
 
