@@ -415,3 +415,22 @@ def test_only_card_shell_s_own_temporaries_count_as_leftovers():
     assert storage.is_leftover(storage.temporary_name(Path("saves/gaps.json")).name)
     assert storage.is_leftover("gaps.json.tmp")
     assert not storage.is_leftover("notes.tmp") and not storage.is_leftover("gaps.json")
+
+
+def test_the_desktop_entry_is_written_by_the_same_atomic_writer(tmp_path, monkeypatch):
+    from game import desktop
+    monkeypatch.setattr(sys, "argv", ["main.py"])
+    entry = desktop.install(home=tmp_path, platform="linux")
+    good = entry.read_bytes()
+    assert stat_mode(entry) == 0o755 and list(tmp_path.rglob("*.tmp")) == []
+
+    def refused(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(OSError):
+        desktop.install(home=tmp_path, platform="linux")
+    assert entry.read_bytes() == good and list(tmp_path.rglob("*.tmp")) == []   # the old entry, whole
+
+
+def stat_mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
