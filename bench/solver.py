@@ -1,16 +1,17 @@
 """Winnability of numbered deals: the solver on each game and rule.
 
     python bench/solver.py [--games NAME ...] [--rules RULE ...] [--deals N]
-                           [--budget-s S] [--first-seed K] [--jobs J] [--hidden]
+                           [--budget-s S] [--budget-nodes N] [--first-seed K]
+                           [--jobs J] [--hidden]
     python bench/solver.py --speed [--nodes N]
 
 Solves deals K .. K+N-1 of each game and rule (The Republic, The Smith and
 The Prince under each packing rule, Chinese Puzzle with 2 and 1 redeals,
-Gaps as it is) with ``engine.solver.solve`` and a budget of S seconds a deal,
-J deals at a time (one process each; default: every core).  A game whose
-solver module is missing is skipped, saying so.  The Republic and The Smith
-are solved with every card known (the deal's winnability, a statistic) unless
-``--hidden`` is given.
+Gaps as it is) with ``engine.solve.solve`` and a budget of S seconds a deal
+(or of N nodes: ``--budget-nodes``, the same verdicts on any machine), J
+deals at a time (one process each; default: every core).  The Republic and
+The Smith are solved with every card known (the deal's winnability, a
+statistic) unless ``--hidden`` is given.
 
 For each game and rule it prints the deals won, proved impossible and left
 unknown; the win rate among the decided deals with its Wilson 95% confidence
@@ -37,7 +38,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
-from engine.solver import SolverMissing, solve, solver_for  # noqa: E402
+from engine.solve import Budget, solve  # noqa: E402
 
 RULES = ("alternate", "any-suit", "same-suit")
 #: game -> [(label, options)]
@@ -75,12 +76,12 @@ def percent(rate: float) -> str:
     return "n/a" if math.isnan(rate) else f"{100 * rate:.1f}%"
 
 
-def solve_deal(task: tuple[str, dict, int, float, bool]) -> tuple[str, float, int]:
-    name, options, seed, budget_s, known = task
+def solve_deal(task: tuple[str, dict, int, float | None, int | None, bool]) -> tuple[str, float, int]:
+    name, options, seed, budget_s, budget_nodes, known = task
     game = engine.new_game(name, seed=seed, **options)
     start = time.perf_counter()
-    result = solve(game, budget_s, known=known)
-    return result.status, time.perf_counter() - start, result.nodes
+    result = solve(game, Budget(seconds=budget_s, nodes=budget_nodes), known=known)
+    return result.status.value, time.perf_counter() - start, result.nodes
 
 
 def summarise(rows: list[tuple[str, float, int]]) -> dict:
@@ -102,8 +103,7 @@ SPEED_DEALS = (21, 100, 164)   # alternate colour: among the longest searches of
 
 
 def speed(nodes: int) -> None:
-    from engine.search import Budget
-    from engine.solve_prince import PrinceSearch
+    from engine.solve.prince_search import PrinceSearch
     expanded = new = probes = 0
     cpu = 0.0
     print(f"The Prince's search, alternate colour, deals {', '.join(map(str, SPEED_DEALS))}, "
@@ -130,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", nargs="*", default=None,
                         help="packing rules (The Republic, The Smith, The Prince) or variant labels")
     parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--budget-s", type=float, default=None, help="seconds a deal (default 10)")
+    parser.add_argument("--budget-nodes", type=int, default=None,
+                        help="nodes a deal (instead of seconds, unless both are given)")
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--hidden", action="store_true",
@@ -138,25 +140,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", action="store_true", help="The Prince's search speed alone")
     parser.add_argument("--nodes", type=int, default=100_000, help="--speed: expansions a deal")
     args = parser.parse_args(argv)
+    if args.budget_s is None and args.budget_nodes is None:
+        args.budget_s = 10.0
     if args.speed:
         speed(args.nodes)
         return 0
 
     seeds = range(args.first_seed, args.first_seed + args.deals)
-    print(f"deals {seeds.start}..{seeds.stop - 1}, {args.budget_s:g} s a deal, {args.jobs} at a time"
+    limits = [f"{args.budget_s:g} s" if args.budget_s is not None else "",
+              f"{args.budget_nodes:,} nodes" if args.budget_nodes is not None else ""]
+    print(f"deals {seeds.start}..{seeds.stop - 1}, {' and '.join(x for x in limits if x)} a deal, "
+          f"{args.jobs} at a time"
           f"{'' if args.hidden else ' (The Republic, The Smith: every card known)'}", flush=True)
     table = []
     with multiprocessing.Pool(args.jobs) as pool:
         for name in args.games:
-            try:
-                solver_for(name)
-            except SolverMissing as e:
-                print(f"{TITLES[name]}: skipped, {e}", flush=True)
-                continue
             for label, options in VARIANTS[name]:
                 if args.rules and label not in args.rules and options.get("rule") not in args.rules:
                     continue
-                tasks = [(name, options, seed, args.budget_s, not args.hidden) for seed in seeds]
+                tasks = [(name, options, seed, args.budget_s, args.budget_nodes, not args.hidden)
+                         for seed in seeds]
                 start = time.perf_counter()
                 rows = list(pool.imap(solve_deal, tasks, chunksize=1))
                 wall = time.perf_counter() - start

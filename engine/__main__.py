@@ -142,18 +142,14 @@ def play(game: Game, inp: TextIO, out: TextIO) -> int:
 def solve_file(path: str, budget_s: float | None, known: bool, out: TextIO, nodes: int | None = None) -> int:
     """``python -m engine solve FILE``: one JSON line, whose moves replay
     from the file's position to a won game; 2 (and the reason on stderr)
-    when the file cannot be read or its game's solver is missing."""
-    from .solver import SolverMissing, solve
+    when the file cannot be read."""
+    from .solve import Budget, solve
     try:
         game = load_file(path)
     except (BadPosition, OSError) as e:
         print(f"Cannot open {path}: {e}", file=sys.stderr)
         return 2
-    try:
-        result = solve(game, budget_s=budget_s, nodes=nodes, known=known)
-    except SolverMissing as e:
-        print(f"Cannot solve {path}: {e}", file=sys.stderr)
-        return 2
+    result = solve(game, Budget(seconds=budget_s, nodes=nodes), known=known)
     print(json.dumps(result.to_json()), file=out)
     return 0
 

@@ -319,7 +319,7 @@ def stand_in_for_the_solver(patch, rng: random.Random) -> None:
             return self.request
         patch.setattr(analyst.Analyst, "ask", ask)
     try:
-        solver = importlib.import_module("engine.solver")
+        solver = importlib.import_module("engine.solve")
     except ImportError:
         return
     if hasattr(solver, "hint"):

@@ -113,9 +113,9 @@ def test_a_prince_endgame_is_won_with_the_keyboard_alone(tmp_path):
 
 
 def test_a_whole_deal_is_played_from_the_deal_to_the_win_by_keys_alone(tmp_path):
-    from engine.solver import solve
+    from engine.solve import Budget, solve
     app = make_app(tmp_path, "--game", "prince", "--seed", "1")
-    solution = solve(app.game, budget_s=20).moves
+    solution = solve(app.game, Budget(seconds=20)).moves
     assert solution, "The Prince's deal 1 is winnable"
     for move in solution:
         play_by_keys(app, move)

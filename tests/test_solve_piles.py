@@ -1,4 +1,5 @@
-"""The solvers of The Republic and The Smith (engine/solve_piles.py).
+"""The solvers of The Republic and The Smith (engine/solve/piles.py and the
+searches and models it runs).
 
 Hand-made positions a move or two from a win, positions with no move,
 verdicts checked against a slow reference search over the engine's own
@@ -20,10 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import solve_piles
+from engine import solve as solver
 from engine.cards import NAMES, RANKS, SUITS
-from engine.search import Budget, OutOfBudget
-from engine.solve_piles import solve_republic, solve_smith
+from engine.solve import Budget, Status, piles
+from engine.solve.best_first import beam, guided
+from engine.solve.budget import OutOfBudget
+from engine.solve.depth_first import exact as exact_search
+from engine.solve.republic import RepublicModel
+from engine.solve.smith import SmithModel
 
 RULES = ("alternate", "any-suit", "same-suit")
 REDEALS = {"any-suit": 0, "alternate": 1, "same-suit": -1}
@@ -81,8 +86,7 @@ def smith_doc(columns, stock=(), laid=("KC", "KC", "KD", "KD", "KH", "KH", "KS")
 
 def solve(game, known: bool, **budget):
     budget = budget or {"seconds": 10}
-    solver = solve_republic if game.name == "republic" else solve_smith
-    return solver(game, Budget(**budget), known)
+    return solver.solve(game, Budget(**budget), known=known)
 
 
 def replayed(game, moves: list[str]):
@@ -307,7 +311,7 @@ def republic_endgame(rnd: random.Random, rule: str, out: int) -> dict | None:
 
 def exact(pos, nodes: int) -> str:
     try:
-        line = solve_piles._exact(pos, Budget(nodes=nodes), 1 << 26)
+        line = exact_search(pos, Budget(nodes=nodes), 1 << 26)
     except OutOfBudget:
         return "unknown"
     return "impossible" if line is None else "won"
@@ -325,8 +329,8 @@ def test_republic_reductions_never_change_a_verdict():
         if doc is None:
             continue
         game = engine.from_dict(doc)
-        with_them = exact(solve_piles._Republic(game), 20_000)
-        without = exact(solve_piles._Republic(game, reductions=False), 20_000)
+        with_them = exact(RepublicModel(game), 20_000)
+        without = exact(RepublicModel(game, reductions=False), 20_000)
         assert {with_them, without} != {"won", "impossible"}, doc
         verdicts[with_them, without] += 1
     assert verdicts["won", "won"] >= 10
@@ -392,7 +396,7 @@ def test_republic_safe_ace_then_stuck_is_impossible_both_ways():
     game = engine.from_dict({"format": 1, "game": "republic", "options": {"rule": "any-suit"}, "position": doc})
     assert [str(m) for m in game.legal_moves()] == ["t-f"]
     assert solve(game, True).status == "impossible"
-    assert exact(solve_piles._Republic(game, reductions=False), 10_000) == "impossible"
+    assert exact(RepublicModel(game, reductions=False), 10_000) == "impossible"
     assert reference_republic(engine.from_dict(game.to_dict())) == "impossible"
 
 
@@ -400,10 +404,10 @@ def test_a_full_table_only_repeats_work():
     """With no room in the table of positions the search still terminates
     with the same verdicts (positions on the current line are kept apart)."""
     game = engine.new_game("smith", seed=6, rule="same-suit")
-    result = solve_smith(game, Budget(seconds=30), True, max_table_bytes=0)
-    assert result.status == "impossible"
+    status, _ = piles.search(game, Budget(seconds=30), True, max_table_bytes=0)
+    assert status is Status.IMPOSSIBLE
     game = engine.from_dict(republic_doc(columns={1: "QH KS", 2: "QS", 3: "KH"}, rule="any-suit"))
-    assert solve_republic(game, Budget(seconds=10), True, max_table_bytes=0).status == "won"
+    assert piles.search(game, Budget(seconds=10), True, max_table_bytes=0)[0] is Status.WON
 
 
 @pytest.mark.parametrize("name", ["republic", "smith"])
@@ -412,7 +416,7 @@ def test_generated_moves_are_engine_moves_and_play_like_the_engine(name):
     the position the engine reaches (same key); in The Smith with a stock
     nothing is left out."""
     rnd = random.Random(3)
-    cls = solve_piles._Republic if name == "republic" else solve_piles._Smith
+    cls = RepublicModel if name == "republic" else SmithModel
     for rule in RULES:
         game = engine.new_game(name, seed=rnd.randrange(1000), rule=rule)
         for _ in range(120):
@@ -490,19 +494,19 @@ def test_hint_in_the_smith_ends_at_a_deal_or_before():
     assert "deal" not in result.moves[:-1]
 
 
-def test_solvers_refuse_the_wrong_game():
+def test_the_piles_search_refuses_other_games():
     with pytest.raises(ValueError):
-        solve_smith(engine.new_game("republic", seed=1), Budget(nodes=10), True)
+        piles.search(engine.new_game("prince", seed=1), Budget(nodes=10), True)
     with pytest.raises(ValueError):
-        solve_republic(engine.new_game("smith", seed=1), Budget(nodes=10), True)
+        piles.search(engine.new_game("gaps", seed=1), Budget(nodes=10), True)
 
 
 # ----------------------------------------------------------------- the guided search (known=True)
 
 def run_guided(pos, nodes: int, search=None):
-    """``_guided`` (or ``search``) alone, to its end: a line, None (given up)
+    """``guided`` (or ``search``) alone, to its end: a line, None (given up)
     or "unknown"."""
-    run = (search or solve_piles._guided)(pos, Budget(nodes=nodes), 1 << 26, pause=1000)
+    run = (search or guided)(pos, Budget(nodes=nodes), 1 << 26, pause=1000)
     try:
         while True:
             next(run)
@@ -517,7 +521,7 @@ def test_guided_search_wins_a_republic_deal_the_exact_search_alone_does_not():
     found a win after 100,000 nodes; with the guided search taking turns,
     the same budget wins, and the line replays to a won game."""
     game = engine.new_game("republic", seed=2, rule="alternate")
-    assert exact(solve_piles._Republic(game), 100_000) == "unknown"
+    assert exact(RepublicModel(game), 100_000) == "unknown"
     before = game.to_dict()
     result = solve(game, True, nodes=100_000)
     assert result.status == "won"
@@ -545,16 +549,16 @@ def test_beam_search_wins_a_fresh_smith_deal():
     assert "deal" in result.moves
     assert replayed(game, result.moves).won
     assert game.to_dict() == before
-    pos = solve_piles._Smith(game)
+    pos = SmithModel(game)
     key = pos.key()
-    assert run_guided(pos, 2000, solve_piles._beam) == "unknown"
+    assert run_guided(pos, 2000, beam) == "unknown"
     assert pos.key() == key
 
 
 @pytest.mark.parametrize("make", [stuck_republic, stuck_smith])
 def test_guided_search_gives_up_without_a_verdict(make):
     game = make()
-    cls = solve_piles._Republic if game.name == "republic" else solve_piles._Smith
+    cls = RepublicModel if game.name == "republic" else SmithModel
     pos = cls(game)
     key = pos.key()
     assert run_guided(pos, 1000) is None
@@ -563,7 +567,7 @@ def test_guided_search_gives_up_without_a_verdict(make):
 
 @pytest.mark.parametrize("name", ["republic", "smith"])
 def test_snapshots_restore_the_position_and_the_guide_is_zero_only_when_won(name):
-    cls = solve_piles._Republic if name == "republic" else solve_piles._Smith
+    cls = RepublicModel if name == "republic" else SmithModel
     for game in random_positions(name, 6, seed=11, most=200 if name == "republic" else 40):
         pos = cls(game)
         snap, key = pos.snapshot(), pos.key()
@@ -578,7 +582,7 @@ def test_snapshots_restore_the_position_and_the_guide_is_zero_only_when_won(name
         assert pos.key() == cls(game).key()
     won = engine.from_dict(smith_doc([suit_run("S")]))
     won.play("c1-f:13")
-    assert solve_piles._Smith(won).guide() == 0
+    assert SmithModel(won).guide() == 0
 
 
 SPADES = suit_run("S") * 2
@@ -596,12 +600,12 @@ def test_guided_search_only_ever_claims_wins_that_replay(order, cuts, stock, rul
     columns = [" ".join(table[bounds[i]:bounds[i + 1]]) for i in range(8)]
     game = engine.from_dict(smith_doc(columns, order[:stock], laid=("KC", "KC", "KD", "KD", "KH", "KH"),
                                       rule=rule))
-    line = run_guided(solve_piles._Smith(game), 5_000)
-    beamed = run_guided(solve_piles._Smith(game), 5_000, solve_piles._beam)
-    verdict = exact(solve_piles._Smith(game), 20_000)
+    line = run_guided(SmithModel(game), 5_000)
+    beamed = run_guided(SmithModel(game), 5_000, beam)
+    verdict = exact(SmithModel(game), 20_000)
     for found in (line, beamed):
         if isinstance(found, list):
-            pos = solve_piles._Smith(game)
+            pos = SmithModel(game)
             assert replayed(game, [pos.text(m) for m in found]).won
             assert verdict != "impossible"
     if verdict == "impossible":

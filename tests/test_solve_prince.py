@@ -1,4 +1,4 @@
-"""The Prince's solver (engine/solve_prince.py): its wins replay in the
+"""The Prince's solver (engine/solve/prince.py, prince_search.py): its wins replay in the
 engine, its proofs agree with a plain exhaustive search over the engine's
 own moves, and it prunes only what cannot matter."""
 
@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 import engine
 from engine.cards import NAMES
 from engine.packing import RULES
-from engine.search import Budget
-from engine.solve_prince import PrinceSearch, _Rule, solve_prince, state_of
+from engine.solve import Budget, Status, solve
+from engine.solve.prince import _Rule, state_of
+from engine.solve.prince_search import PrinceSearch
 
 
 def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate"):
@@ -24,6 +25,10 @@ def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), r
     doc = {"format": 1, "game": "prince", "options": {"rule": rule},
            "position": {"columns": cols, "reserve": list(reserve), "foundations": list(foundations)}}
     return engine.from_dict(doc)
+
+
+def solve_prince(game, budget):
+    return solve(game, budget)
 
 
 def copy_of(game):
@@ -81,7 +86,7 @@ def test_every_won_line_replays_to_a_win_in_the_engine(rule):
         assert result.status in ("won", "impossible", "unknown")
         if result.status == "won":
             assert replays_to_a_win(game, result.moves), f"deal {seed}: the line does not win"
-        else:
+        elif result.status == "impossible":
             assert result.moves == []
 
 
@@ -260,7 +265,10 @@ def test_deals_with_two_cards_swapped_agree_with_a_plain_exhaustive_search(seed,
 def test_unknown_when_the_budget_runs_out_first():
     game = engine.new_game("prince", seed=21)
     result = solve_prince(game, Budget(nodes=5))
-    assert result.status == "unknown" and result.moves == [] and result.nodes == 6
+    assert result.status is Status.UNKNOWN and result.nodes == 6
+    g = copy_of(game)
+    for m in result.moves:
+        g.play(m)                       # the best line so far, legal throughout
 
 
 # ---------------------------------------------------------------- what is pruned
@@ -346,9 +354,9 @@ def test_the_moves_searched_are_the_engines_less_only_what_the_notes_prune(rule)
 
 def test_best_line_for_hints():
     game = engine.new_game("prince", seed=21)
-    best: list[str] = []
-    result = solve_prince(game, Budget(nodes=300), best=best)
-    assert result.status == "unknown"
+    result = solve_prince(game, Budget(nodes=300))
+    assert result.status is Status.UNKNOWN
+    best = result.moves
     assert best and best[0] in {str(m) for m in game.legal_moves()}
     g = copy_of(game)
     for m in best:

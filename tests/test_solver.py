@@ -1,17 +1,20 @@
-"""engine.solver: one entry point for the five games' solvers, hints and
-verdicts, and ``python -m engine solve FILE``."""
+"""engine.solve: one interface for the five games' solvers (solve, hint,
+Budget, Status), and ``python -m engine solve FILE``."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
+import threading
+import time
 
 import pytest
 
 import engine
-from engine import solver
 from engine.__main__ import main as cli
-from engine.solver import SolverMissing, hint, solve, verdict
+from engine.solve import Budget, Result, Status, hint, solve
+from engine.solve.budget import CHECK_EVERY, OutOfBudget, collector_paused
 
 
 def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate"):
@@ -35,9 +38,9 @@ def no_move_left():
 def test_solve_finds_a_win_that_replays_and_leaves_the_game_alone():
     game = engine.new_game("prince", seed=2)
     before = game.to_dict()
-    result = solve(game, budget_s=10)
+    result = solve(game, Budget(seconds=10))
     assert game.to_dict() == before
-    assert result.status == "won" and result.moves
+    assert result.status is Status.WON and result.moves
     assert result.nodes >= 0 and result.seconds >= 0
     for move in result.moves:
         game.play(move)
@@ -46,10 +49,10 @@ def test_solve_finds_a_win_that_replays_and_leaves_the_game_alone():
 
 def test_solve_from_the_middle_of_a_game():
     game = engine.new_game("prince", seed=2)
-    first = solve(game, budget_s=10).moves
+    first = solve(game, Budget(seconds=10)).moves
     for move in first[:10]:
         game.play(move)
-    result = solve(game, budget_s=10)
+    result = solve(game, Budget(seconds=10))
     assert result.status == "won"
     for move in result.moves:
         game.play(move)
@@ -58,50 +61,35 @@ def test_solve_from_the_middle_of_a_game():
 
 def test_a_won_game_is_won_with_no_moves():
     game = prince([], foundations=["KC", "KD", "KH", "KS"])
-    result = solve(game, budget_s=1)
-    assert result.status == "won" and result.moves == []
+    result = solve(game, Budget(seconds=1))
+    assert result.status is Status.WON and result.moves == []
 
 
 def test_a_game_over_and_lost_is_impossible():
     game = no_move_left()
     assert game.over and not game.won
-    assert solve(game, budget_s=1).status == "impossible"
+    assert solve(game, Budget(seconds=1)).status is Status.IMPOSSIBLE
 
 
-def test_a_node_budget_gives_unknown():
+def test_a_node_budget_gives_unknown_with_the_nodes_it_used():
     game = engine.new_game("prince", seed=21)
-    result = solve(game, nodes=3)
-    assert result.status == "unknown" and result.moves == []
+    result = solve(game, Budget(nodes=3))
+    assert result.status is Status.UNKNOWN
+    assert result.nodes == 4, "the fourth node is the one over the budget"
+    for move in result.moves:                       # the best line so far, legal throughout
+        game.play(move)
 
 
-def test_a_missing_solver_fails_for_its_game_alone(monkeypatch):
-    monkeypatch.setitem(solver.SOLVERS, "gaps", ("engine.no_such_solver", "solve_grid"))
-    with pytest.raises(SolverMissing, match="gaps"):
-        solve(engine.new_game("gaps", seed=1), budget_s=0.1)
-    assert solve(engine.new_game("prince", seed=2), budget_s=10).status == "won"
-
-
-def test_every_game_has_its_solver_or_says_which_is_missing():
-    for name in engine.GAMES:
-        try:
-            function = solver.solver_for(name)
-        except SolverMissing as e:
-            assert name in str(e) or solver.SOLVERS[name][0] in str(e)
-        else:
-            assert callable(function)
-
-
-@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith"])
-def test_the_other_games_answer_with_a_status(name):
+@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+@pytest.mark.parametrize("known", [False, True])
+def test_every_game_answers_with_a_status_and_leaves_the_game_alone(name, known):
     game = engine.new_game(name, seed=3)
     before = game.to_dict()
-    try:
-        result = solve(game, budget_s=0.5)
-    except SolverMissing:
-        pytest.skip(f"the {name} solver is not there yet")
+    result = solve(game, Budget(seconds=0.5), known=known)
     assert game.to_dict() == before
-    assert result.status in ("won", "impossible", "unknown")
-    if result.status == "won":
+    assert isinstance(result, Result) and isinstance(result.status, Status)
+    assert result.nodes >= 0 and result.seconds > 0
+    if result.status is Status.WON:
         for move in result.moves:
             game.play(move)
         assert game.won
@@ -109,24 +97,22 @@ def test_the_other_games_answer_with_a_status(name):
 
 def test_hint_is_the_first_move_of_a_win():
     game = prince(["QH KH"], foundations=["KC", "KD", "JH", "KS"])
-    assert hint(game) == "c1-c2"
+    assert hint(game, Budget(seconds=5)) == "c1-c2"
 
 
 def test_hint_when_the_search_runs_out_is_a_legal_move():
     game = engine.new_game("prince", seed=21)
-    move = hint(game, budget_s=0.05)
+    move = hint(game, Budget(seconds=0.05))
     assert move in {str(m) for m in game.legal_moves()}
 
 
 def test_no_hint_when_the_game_is_won_or_lost():
-    assert hint(prince([], foundations=["KC", "KD", "KH", "KS"])) is None
-    assert hint(no_move_left()) is None
+    assert hint(prince([], foundations=["KC", "KD", "KH", "KS"]), Budget(seconds=1)) is None
+    assert hint(no_move_left(), Budget(seconds=1)) is None
 
 
-def test_verdict_is_the_status():
-    assert verdict(engine.new_game("prince", seed=2), 10) == "won"
-    assert verdict(no_move_left(), 1) == "impossible"
-    assert verdict(engine.new_game("prince", seed=6), 10) == "impossible"
+def test_a_deal_proved_lost_is_impossible():
+    assert solve(engine.new_game("prince", seed=6), Budget(seconds=10)).status is Status.IMPOSSIBLE
 
 
 # ---------------------------------------------------------------- the command line
@@ -180,18 +166,149 @@ def test_solve_refuses_a_missing_file_with_exit_code_2(tmp_path, capsys):
     assert "none.json" in capsys.readouterr().err
 
 
-def test_solve_says_when_the_games_solver_is_missing(tmp_path, capsys, monkeypatch):
-    monkeypatch.setitem(solver.SOLVERS, "prince", ("engine.no_such_solver", "solve_prince"))
-    path = tmp_path / "p.json"
-    path.write_text(json.dumps(engine.new_game("prince", seed=2).to_dict()))
-    assert cli(["solve", str(path)], out=io.StringIO()) == 2
-    assert "solver" in capsys.readouterr().err
-
-
 def test_a_gaps_hint_is_a_card_move_that_leads_to_more_locked_cards():
     # deal 1 is undecided in a fraction of a second; the hint is still the
     # first step of a line that locks cards (they stay locked through a shuffle)
     game = engine.new_game("gaps", seed=1)
-    move = hint(game, budget_s=0.2)
+    move = hint(game, Budget(seconds=0.2))
     assert move is not None and move != "redeal"
     assert game.explain(move) is None
+
+
+# ---------------------------------------------------------------- Status and Result
+
+def test_the_status_is_one_of_three_and_reads_as_its_word():
+    assert [s.name for s in Status] == ["WON", "IMPOSSIBLE", "UNKNOWN"]
+    assert Status.WON == "won" and str(Status.IMPOSSIBLE) == "impossible" and f"{Status.UNKNOWN}" == "unknown"
+    assert Status("unknown") is Status.UNKNOWN
+    with pytest.raises(ValueError):
+        Status("lost")
+    answer = json.loads(json.dumps(Result(Status.WON, ["c1-f"], 3, 0.25).to_json()))
+    assert answer == {"status": "won", "moves": ["c1-f"], "nodes": 3, "seconds": 0.25}
+
+
+# ---------------------------------------------------------------- the budget
+
+def tick_until_out(budget: Budget) -> int:
+    with pytest.raises(OutOfBudget):
+        while True:
+            budget.tick()
+    return budget.nodes
+
+
+def test_a_node_budget_allows_exactly_its_nodes():
+    budget = Budget(nodes=5)
+    for _ in range(5):
+        budget.tick()
+    assert budget.used() == 1.0 and budget.exhausted()
+    with pytest.raises(OutOfBudget):
+        budget.tick()
+    assert Budget(nodes=0).exhausted() and tick_until_out(Budget(nodes=0)) == 1
+
+
+def test_a_time_budget_runs_out_after_its_seconds_reading_the_clock_every_so_many_nodes():
+    budget = Budget(seconds=0.05)
+    assert not budget.exhausted() and 0 <= budget.used() < 1
+    start = time.perf_counter()
+    nodes = tick_until_out(budget)
+    assert 0.05 <= time.perf_counter() - start < 1.0
+    assert nodes % CHECK_EVERY == 0
+    assert budget.exhausted() and budget.used() >= 1
+
+
+def test_a_budget_without_limits_runs_until_cancelled():
+    budget = Budget()
+    for _ in range(3 * CHECK_EVERY):
+        budget.tick()
+    assert budget.used() is None and not budget.exhausted()
+    budget.cancel()
+    assert budget.exhausted()
+    with pytest.raises(OutOfBudget):
+        budget.tick()
+    with pytest.raises(OutOfBudget):
+        budget.poll()
+
+
+def test_a_budget_refuses_negative_limits():
+    with pytest.raises(ValueError):
+        Budget(seconds=-1)
+    with pytest.raises(ValueError):
+        Budget(nodes=-1)
+
+
+def test_a_cancel_stops_the_very_next_tick():
+    budget = Budget(seconds=60)
+    budget.tick()
+    budget.poll()                                   # not cancelled: nothing happens
+    budget.cancel()
+    with pytest.raises(OutOfBudget):
+        budget.tick()
+    assert budget.nodes == 2
+
+
+def test_a_search_given_a_cancelled_budget_answers_unknown_at_once():
+    budget = Budget(seconds=60)
+    budget.cancel()
+    result = solve(engine.new_game("prince", seed=21), budget)
+    assert result.status is Status.UNKNOWN and result.moves == [] and result.nodes <= 1
+
+
+#: deals no search decides in a second or two, with every card known or not
+UNDECIDED = [("smith", {"rule": "any-suit"}, 1, True), ("smith", {"rule": "alternate"}, 2, True),
+             ("republic", {"rule": "any-suit"}, 1, True), ("prince", {"rule": "alternate"}, 21, True),
+             ("gaps", {}, 1, True), ("chinese-puzzle", {}, 1, True)]
+
+
+@pytest.mark.parametrize("name, options, seed, known", UNDECIDED)
+def test_cancel_from_another_thread_answers_unknown_within_milliseconds(name, options, seed, known):
+    game = engine.new_game(name, seed=seed, **options)
+    budget = Budget(seconds=60)
+    answered = {}
+
+    def search():
+        answered["result"] = solve(game, budget, known=known)
+        answered["at"] = time.perf_counter()
+    thread = threading.Thread(target=search)
+    thread.start()
+    time.sleep(0.5)
+    assert thread.is_alive(), "the deal should take the search longer than that"
+    cancelled = time.perf_counter()
+    budget.cancel()
+    thread.join(10)
+    assert answered["result"].status is Status.UNKNOWN
+    assert answered["at"] - cancelled < 0.025, f"{1000 * (answered['at'] - cancelled):.1f} ms after cancel()"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("name, rule", [("smith", "same-suit"), ("republic", "alternate"), ("prince", "alternate")])
+def test_a_search_leaves_the_garbage_collector_as_it_found_it(enabled, name, rule):
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        solve(engine.new_game(name, seed=3, rule=rule), Budget(nodes=5000), known=True)
+        assert gc.isenabled() is enabled
+        cancelled = Budget(seconds=60)
+        cancelled.cancel()
+        solve(engine.new_game(name, seed=3, rule=rule), cancelled, known=True)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_the_collector_is_paused_during_a_search_and_back_after_an_error(monkeypatch):
+    from engine.solve import smith
+    seen = []
+    moves = smith.SmithModel.moves
+
+    def watched(self, *args):
+        seen.append(gc.isenabled())
+        return moves(self, *args)
+    monkeypatch.setattr(smith.SmithModel, "moves", watched)
+    assert gc.isenabled()
+    solve(engine.new_game("smith", seed=3, rule="same-suit"), Budget(nodes=200), known=True)
+    assert seen and not any(seen), "paused while searching"
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        with collector_paused():
+            raise RuntimeError
+    assert gc.isenabled()

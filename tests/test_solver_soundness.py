@@ -52,7 +52,7 @@ import pytest
 
 import engine
 from engine.cards import RANKS, SUITS
-from engine.solver import solve
+from engine.solve import Budget, solve
 
 #: the solver's node budget: generous for positions this small
 SOLVER_NODES = 200_000
@@ -174,7 +174,7 @@ def check_sample(make, count: int, seed: int, limit: int, refereed_wins: int = 4
         game = engine.from_dict(puzzle)            # a document the engine accepts
         before = game.to_dict()
         known = game.name in ("republic", "smith")
-        result = solve(game, nodes=SOLVER_NODES, known=known)
+        result = solve(game, Budget(nodes=SOLVER_NODES), known=known)
         assert game.to_dict() == before, "the solver changed the game"
         tally[result.status] += 1
         if result.status == "won":
@@ -201,7 +201,7 @@ def check_sample(make, count: int, seed: int, limit: int, refereed_wins: int = 4
         if known:
             # the hint mode sees only the face-up cards: its "impossible"
             # must hold for the hidden cards as they lie, too
-            hint = solve(engine.from_dict(puzzle), nodes=HINT_NODES, known=False)
+            hint = solve(engine.from_dict(puzzle), Budget(nodes=HINT_NODES), known=False)
             tally["hint " + hint.status] += 1
             if hint.status == "won":
                 assert replays_to_win(doc, hint.moves), f"the hint mode's line does not win:\n{shown}"

@@ -82,9 +82,9 @@ def new_deal_with_winnable_only(tmp_path, monkeypatch, first_pick: int):
 
 
 def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypatch):
-    from engine.solver import solve
+    from engine.solve import Budget, solve
     # deal 6 is lost under alternating colour (the solver proves it); deal 7 is won
-    assert solve(engine.new_game("prince", seed=6, rule="alternate"), 5.0).status == "impossible"
+    assert solve(engine.new_game("prince", seed=6, rule="alternate"), Budget(seconds=5)).status == "impossible"
     app = new_deal_with_winnable_only(tmp_path, monkeypatch, 6)
     try:
         assert app.looking is not None and app.dialogs[-1] is app.looking, "a notice says the solver is looking"
@@ -92,7 +92,7 @@ def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypat
         settle(app)
         assert not app.dialogs
         assert app.game.seed == 7 and app.game.history == []
-        assert solve(app.game, 5.0).status == "won"
+        assert solve(app.game, Budget(seconds=5)).status == "won"
         assert "7" in app.message
         # a verdict asked meanwhile (after the deal went on the table) did
         # not make the search's answer stale, nor the other way round
@@ -136,7 +136,7 @@ def test_numbered_deals_play_as_dealt_with_winnable_deals_only(tmp_path, monkeyp
 
 
 def test_the_search_for_a_winnable_deal_gives_up_in_time():
-    from game.analyst import _find_winnable
+    from game.analyst import _find_winnable, _Job
     start = time.monotonic()
     answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "same-suit"}}, 5.0,
                             total=0.5, tries=3)
@@ -144,11 +144,9 @@ def test_the_search_for_a_winnable_deal_gives_up_in_time():
     assert answer.seed in (None, 6, 7, 8)
     answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, tries=1)
     assert answer.seed is None and answer.status == "unknown", "deal 6 alone is not winnable"
-    import multiprocessing
-    give_up = multiprocessing.Event()
-    give_up.set()                                   # the player chose to play the deal shown
-    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0,
-                            give_up=give_up)
+    job = _Job()
+    job.cancel()                                    # the player chose to play the deal shown
+    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, job=job)
     assert answer.seed is None, "a search the table no longer wants stops"
 
 
@@ -194,9 +192,9 @@ def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
 
 
 def test_play_on_heads_for_a_redeal():
-    from engine.solver import play_on
+    from engine.solve import Budget, play_on
     game = engine.new_game("chinese-puzzle", seed=2)
-    line = play_on(game, 0.3)
+    line = play_on(game, Budget(seconds=0.3))
     assert line, "a fresh deal always has cards to lock or a redeal to use"
     for m in line:
         assert game.explain(m) is None

@@ -1,17 +1,8 @@
-"""An exact solver for The Prince (RULES.md section 5), all three rules.
+"""The Prince, as the searches see it (RULES.md section 5), all three rules:
+a compact state, the moves the search tries, and why the ones it leaves
+out cannot matter.  The search itself is ``prince_search.py``.
 
-The Prince is all face up, so it is solved exactly: a best-first search
-over the positions reachable from the one given, with a transposition table,
-reports ``won`` with a line of moves, ``impossible`` once every position the
-search must visit has been expanded, or ``unknown`` when the budget runs out
-first.  Best-first: the position expanded next is the most promising one
-generated so far (``PrinceSearch.value``: cards on the foundations,
-vacancies, and how deep the cards the foundations need next lie, less
-``DEPTH_COST`` a move), so a misleading first move costs little, where a
-depth-first search would have to exhaust everything below it first.  The
-order decides only how soon a win is found, never what is proved.
-
-The search works on its own compact state, not on :class:`engine.Prince`:
+The state is not :class:`engine.Prince`:
 
 - ``cols``: a tuple of 9 ``bytes``, each column's cards bottom to top (a card
   is the engine's integer, ``(rank - 1) * 4 + suit``), in the real column
@@ -21,12 +12,11 @@ The search works on its own compact state, not on :class:`engine.Prince`:
 - ``found``: 4 foundation heights, one per suit (1 = the ace alone).
 
 The moves are generated on that state exactly as the engine allows them
-(``tableau.PileGame._generate``): a column's top run of k cards onto a column
-whose top it fits (k at most 2^n with n vacancies) or into a vacancy (k at
-most 2^(n-1)), reserve cards onto columns, vacancies and foundations,
-foundation tops but no ace back onto columns and vacancies, nothing into the
-reserve.  A line found is written in the engine's notation, with the real
-column numbers, and replayed in the engine before ``won`` is reported.
+(``tableau.PileGame``): a column's top run of k cards onto a column whose
+top it fits (k at most 2^n with n vacancies) or into a vacancy (k at most
+2^(n-1)), reserve cards onto columns, vacancies and foundations, foundation
+tops but no ace back onto columns and vacancies, nothing into the reserve.
+A line is written in the engine's notation, with the real column numbers.
 
 Soundness: what the search leaves out
 =====================================
@@ -115,25 +105,21 @@ start included.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
-from .cards import BY_NAME
-from .search import Budget, OutOfBudget, Result
+from ..cards import BY_NAME
 
 N_COLUMNS, N_RESERVE = 9, 7
 SEP = b"\x7f"
-_RES_BYTE = tuple(bytes([m]) for m in range(1 << N_RESERVE))
+RES_BYTE = tuple(bytes([m]) for m in range(1 << N_RESERVE))
 
 # move kinds; a move is (kind, a, b, count): column a to column b (count
 # cards), column a to its foundation, reserve place a to column b, reserve
 # place a to its foundation, suit a's foundation to column b
 CC, CF, RC, RF, FC = 0, 1, 2, 3, 4
-_WON = (13, 13, 13, 13)
-#: what a move costs in the search's order, against 10 for a foundation card
-DEPTH_COST = 3
-_BITS = tuple(bin(m).count("1") for m in range(1 << 7))
-_CARD_BYTE = tuple(bytes((c,)) for c in range(52))
+WON = (13, 13, 13, 13)
+BITS = tuple(bin(m).count("1") for m in range(1 << 7))
+CARD_BYTE = tuple(bytes((c,)) for c in range(52))
 
 
 def _colour(c: int) -> int:
@@ -176,7 +162,7 @@ class _Rule:
     def info(self, found: tuple[int, ...]) -> tuple:
         """(safe cards, playable but not safe cards, returnable (suit, card)s,
         the cards the foundations need next with their weights for
-        ``PrinceSearch.value``) for these foundation heights; see the
+        ``PrinceModel.value``) for these foundation heights; see the
         module's notes 3 and 4."""
         got = self.found_info.get(found)
         if got is not None:
@@ -201,7 +187,7 @@ class _Rule:
                     unsafe.append(c)
             if f >= 2 and h[s] < f:
                 back.append((s, (f - 1) * 4 + s))
-        needs = tuple((_CARD_BYTE[f * 4 + d * 4 + s], 2 - d)
+        needs = tuple((CARD_BYTE[f * 4 + d * 4 + s], 2 - d)
                       for s, f in enumerate(found) for d in (0, 1) if f + d < 13)
         got = (frozenset(safe), frozenset(unsafe), tuple(back), needs)
         self.found_info[found] = got
@@ -224,10 +210,11 @@ def state_of(position: dict[str, Any]) -> tuple[tuple[bytes, ...], tuple[int | N
     return cols, reserve, tuple(found), tuple(where)
 
 
-class PrinceSearch:
-    """One search from one position.  ``run(budget)`` returns
-    ``(status, moves)``; then ``best_line()`` is the line to the most
-    promising position the search saw (for hints)."""
+
+
+class PrinceModel:
+    """A Prince position, its rule's tables, and the moves from any state
+    reachable from it (the search passes states in and gets new ones back)."""
 
     def __init__(self, position: dict[str, Any], rule: str) -> None:
         self.cols, reserve, self.found, self.where = state_of(position)
@@ -238,19 +225,13 @@ class PrinceSearch:
         self.res_slots = tuple(tuple((i, reserve[i]) for i in range(N_RESERVE) if m >> i & 1)
                                for m in range(1 << N_RESERVE))
         self.run_memo: dict[bytes, tuple] = {}
-        self.parent: dict[bytes, Any] = {}
-        self.first: list[tuple] = []
-        self.best_key = b""
-        #: positions new to the transposition table, and all positions
-        #: looked up in it (each move tried, duplicates included)
-        self.generated = self.probes = 0
 
     # ------------------------------------------------------------ helpers
     @staticmethod
     def key(cols: tuple[bytes, ...], res: int) -> bytes:
         """The transposition key: the reserve mask, then the columns sorted
         (the foundations hold every other card, so they need no place)."""
-        return _RES_BYTE[res] + SEP.join(sorted(cols))
+        return RES_BYTE[res] + SEP.join(sorted(cols))
 
     def column_info(self, col: bytes) -> tuple:
         """For a column: the length of its top run, the cards its run may
@@ -376,7 +357,7 @@ class PrinceSearch:
         needs count against.  ``h`` is the position's key, where a card's
         depth in its column is the distance to the next separator.  (The
         search has this inline.)"""
-        v = 10 * sum(found) + 4 * cols.count(b"") - 2 * _BITS[res]
+        v = 10 * sum(found) + 4 * cols.count(b"") - 2 * BITS[res]
         end = len(h)
         for card, weight in self.tables.info(found)[3]:
             i = h.find(card, 1)
@@ -384,192 +365,6 @@ class PrinceSearch:
                 j = h.find(SEP, i)
                 v -= weight * ((j if j > 0 else end) - i - 1)
         return v
-
-    # ------------------------------------------------------------ search
-    def run(self, budget: Budget) -> tuple[str, list[tuple]]:
-        """Best-first search: always expand the most promising position not
-        yet expanded (``value``, less ``DEPTH_COST`` a move), every position
-        once (the transposition table), until a win, or none is left
-        (``impossible``: the search has then expanded every position
-        reachable by the moves the notes keep), or the budget is spent.
-        Returns (status, line of move tuples)."""
-        cols = list(self.cols)
-        found = list(self.found)
-        first: list[tuple] = []
-        res = self.autoplay(cols, self.res, found, first)
-        start = tuple(cols)
-        found_t = tuple(found)
-        if sum(found) == 52:
-            return "won", first
-        k0 = self.key(start, res)
-        # key -> (parent key, the move there, or [a move and its safe moves])
-        parent: dict[bytes, Any] = {k0: (None, ())}
-        self.parent = parent
-        self.first = first
-        self.best_key = k0
-        best_value = self.value(k0, start, res, found_t)
-        # the most promising first: the position's value, less a little for
-        # each move it took to get there (a long detour loses out to a short
-        # way to as good a position); then the first generated
-        heap = [(-best_value, 0, start, res, found_t, k0, 0, None)]
-        pop, push = heapq.heappop, heapq.heappush
-        tick = budget.tick
-        gen = self.moves
-        info = self.tables.info
-        autoplay = self.autoplay
-        reserve = self.reserve
-        res_byte, card_byte, bits, join = _RES_BYTE, _CARD_BYTE, _BITS, SEP.join
-        count = probes = 0
-        try:
-            while heap:
-                _, _, cols, res, found, k, depth, forbid = pop(heap)
-                tick()
-                depth += 1
-                cost = DEPTH_COST * depth
-                safe, _, _, needs = info(found)
-                for move in gen(cols, res, found):
-                    if move == forbid:
-                        continue
-                    kind, a, b, n = move
-                    c2 = list(cols)
-                    r2 = res
-                    f2 = found
-                    played = move
-                    if kind == CC:
-                        src = cols[a]
-                        c2[a] = rest = src[:-n]
-                        c2[b] = cols[b] + src[-n:]
-                        if rest and rest[-1] in safe:  # only the card uncovered can have become safe
-                            played = [move]
-                            f = list(found)
-                            r2 = autoplay(c2, r2, f, played)
-                            f2 = tuple(f)
-                    elif kind == RC:
-                        r2 = res & ~(1 << a)
-                        c2[b] = cols[b] + card_byte[reserve[a]]
-                    elif kind == FC:
-                        # a foundation card back: only that card can be safe
-                        # now, and then the move changes nothing
-                        f = list(found)
-                        f[a] -= 1
-                        f2 = tuple(f)
-                        c = f[a] * 4 + a
-                        if c in info(f2)[0]:
-                            continue
-                        c2[b] = cols[b] + card_byte[c]
-                    else:
-                        f = list(found)
-                        if kind == CF:
-                            c = cols[a][-1]
-                            c2[a] = cols[a][:-1]
-                            f[c & 3] += 1
-                        else:  # RF
-                            c = reserve[a]
-                            r2 = res & ~(1 << a)
-                            f[c & 3] += 1
-                        played = [move]
-                        r2 = autoplay(c2, r2, f, played)
-                        f2 = tuple(f)
-                    state = tuple(c2)
-                    h = res_byte[r2] + join(sorted(state))  # self.key
-                    probes += 1
-                    if h in parent:
-                        continue
-                    parent[h] = (k, played)
-                    if f2 == _WON:
-                        self.generated, self.probes = count, probes
-                        return "won", self.shorten(self.line_to(h))
-                    count += 1
-                    # self.value, inline
-                    v = 10 * sum(f2) + 4 * state.count(b"") - 2 * bits[r2]
-                    if f2 is not found:
-                        needs2 = info(f2)[3]
-                    else:
-                        needs2 = needs
-                    end = len(h)
-                    for card, weight in needs2:
-                        i = h.find(card, 1)
-                        if i > 0:
-                            j = h.find(SEP, i)
-                            v -= weight * ((j if j > 0 else end) - i - 1)
-                    if v > best_value:
-                        self.best_key, best_value = h, v
-                    # the move straight back leads to this position (note 2)
-                    back = None
-                    if played is move:
-                        if kind == CC:
-                            back = (CC, b, a, n)
-                        elif kind == FC:
-                            back = (CF, b, 0, 1)
-                    push(heap, (cost - v, count, state, r2, f2, h, depth, back))
-        except OutOfBudget:
-            self.generated, self.probes = count, probes
-            return "unknown", []
-        self.generated, self.probes = count, probes
-        return "impossible", []
-
-    def line_to(self, h: bytes) -> list[tuple]:
-        """The moves from the start to the position with key ``h``."""
-        steps = []
-        parent = self.parent
-        while True:
-            k, played = parent[h]
-            if k is None:
-                break
-            steps.append(played)
-            h = k
-        line = list(self.first)
-        for played in reversed(steps):
-            if isinstance(played, list):
-                line += played
-            else:
-                line.append(played)
-        return line
-
-    def best_line(self) -> list[tuple]:
-        """The line to the most promising position the search saw."""
-        return self.line_to(self.best_key) if getattr(self, "parent", None) else []
-
-    def shorten(self, line: list[tuple]) -> list[tuple]:
-        """The winning ``line`` with its detours taken out: from each position
-        on it, jump to the furthest later position of the line that one move
-        (and the safe moves after it) reaches."""
-        cols, res, found = self.cols, self.res, self.found
-        # the positions along the line, each after a move and its safe moves
-        states = []
-        c, f = list(cols), list(found)
-        first: list[tuple] = []
-        r = self.autoplay(c, res, f, first)
-        states.append((tuple(c), r, tuple(f)))
-        at = len(first)
-        steps = []
-        while at < len(line):
-            c2, r2, f2, played = self.step(*states[-1], line[at])
-            assert played == line[at:at + len(played)], "the line does not follow from its moves"
-            at += len(played)
-            states.append((c2, r2, f2))
-            steps.append(played)
-
-        # exact positions, columns unsorted: a later position equal only up
-        # to the columns' order would not match the moves after it
-        def exact(cols, res):
-            return _RES_BYTE[res] + SEP.join(cols)
-
-        index = {exact(c, r): i for i, (c, r, _) in enumerate(states)}
-        last = len(states) - 1
-        out = list(first)
-        i = 0
-        while i < last:
-            cols, res, found = states[i]
-            best_i, best_played = i + 1, steps[i]
-            for move in self.moves(cols, res, found):
-                c2, r2, f2, played = self.step(cols, res, found, move)
-                j = last if f2 == _WON else index.get(exact(c2, r2), -1)
-                if j > best_i:
-                    best_i, best_played = j, played
-            out += best_played
-            i = best_i
-        return out
 
     # ------------------------------------------------------------ notation
     def notation(self, moves: list[tuple]) -> list[str]:
@@ -588,38 +383,3 @@ class PrinceSearch:
                 out.append(f"f{self.where[a] + 1}-c{b + 1}")
         return out
 
-
-def _replays(game: Any, moves: list[str]) -> str | None:
-    """None if ``moves`` replay from ``game``'s position to a won game in the
-    engine, else what went wrong."""
-    from . import from_dict
-    copy = from_dict({"format": 1, "game": game.name, "options": dict(game.options),
-                      "seed": game.seed, "position": game.position()})
-    for i, m in enumerate(moves):
-        reason = copy.explain(m)
-        if reason is not None:
-            return f"move {i + 1}, {m}: {reason}"
-        copy.play(m)
-    return None if copy.won else "the line does not end in a won game"
-
-
-def solve_prince(game: Any, budget: Budget, best: list[str] | None = None) -> Result:
-    """Solve ``game`` (an :class:`engine.Prince`, not changed) from its
-    current position within ``budget``.  ``won`` carries a line of moves the
-    engine has replayed to a win; ``impossible`` is a proof (see the module's
-    notes).  If ``best`` is a list, it receives the winning line, or else the
-    line to the most promising position the search saw (for hints)."""
-    search = PrinceSearch(game.position(), game.options["rule"])
-    status, line = search.run(budget)
-    if best is not None:
-        best[:] = search.notation(line if status == "won" else search.best_line())
-    if status != "won":
-        return budget.result(status)
-    moves = search.notation(line)
-    problem = _replays(game, moves)
-    if problem is not None:
-        raise RuntimeError(f"the Prince solver found a line the engine refuses: {problem}")
-    return budget.result("won", moves)
-
-
-__all__ = ["solve_prince", "PrinceSearch", "state_of"]

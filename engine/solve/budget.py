@@ -1,0 +1,187 @@
+"""What bounds a search: a budget of nodes and/or seconds that another
+thread may cancel, and the process-wide state a search may borrow.
+
+A search calls :meth:`Budget.tick` once per node; it raises
+:class:`OutOfBudget` when the node limit is passed, the time is up or
+:meth:`Budget.cancel` has been called.  The clock is read only every
+``CHECK_EVERY`` nodes, so ticking costs an addition and a comparison; a
+cancel makes the very next tick raise.  Work that counts no nodes (taking a
+found line apart, replaying it) calls :meth:`Budget.poll`, which only looks
+for a cancel.  A search's big tables are handed to :meth:`Budget.keep`:
+freeing millions of positions takes a good part of a second, which a
+cancelled search must not keep its caller waiting for, so the interface
+frees them after the search, in a short thread of their own
+(:meth:`Budget.release`).
+
+This is the only module of the engine that reads a clock.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: the nodes between two readings of the clock
+CHECK_EVERY = 1024
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when its budget is spent or cancelled."""
+
+
+class Budget:
+    """At most ``seconds`` of time and ``nodes`` nodes (either may be None:
+    no limit of that kind).  The clock starts when the budget is made; a
+    budget serves one search.
+
+    ``cancel()`` may be called from any thread (a process cancels through a
+    thread of its own, say the one reading its requests): the search raises
+    :class:`OutOfBudget` at its next node and the solver answers unknown.
+    """
+
+    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
+        if seconds is not None and seconds < 0:
+            raise ValueError(f"a budget of {seconds} seconds")
+        if nodes is not None and nodes < 0:
+            raise ValueError(f"a budget of {nodes} nodes")
+        self.max_seconds = seconds
+        self.max_nodes = nodes
+        #: the nodes ticked so far (one more than ``max_nodes`` once it is passed)
+        self.nodes = 0
+        self.cancelled = False
+        self._start = time.perf_counter()
+        self._deadline = None if seconds is None else self._start + seconds
+        self._check_at = 0
+        self._plan_check()
+        self._kept: list = []
+
+    def _plan_check(self) -> None:
+        at = (self.nodes // CHECK_EVERY + 1) * CHECK_EVERY
+        if self.max_nodes is not None and self.max_nodes + 1 < at:
+            at = self.max_nodes + 1
+        self._check_at = at
+
+    def tick(self) -> None:
+        """One node more; :class:`OutOfBudget` if that is one too many, the
+        time is up (read every ``CHECK_EVERY`` nodes) or the budget was cancelled."""
+        self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check()
+
+    def _check(self) -> None:
+        if self.cancelled:
+            raise OutOfBudget
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise OutOfBudget
+        self._plan_check()
+        # a cancel() between the test above and the new plan set _check_at
+        # to 0 before the plan overwrote it: look again
+        if self.cancelled:
+            raise OutOfBudget
+
+    def cancel(self) -> None:
+        """Stop the search this budget bounds, from any thread: its next
+        node raises :class:`OutOfBudget`.  Cancelling twice is harmless."""
+        self.cancelled = True
+        self._check_at = 0
+
+    def poll(self) -> None:
+        """:class:`OutOfBudget` if the budget was cancelled (for work that
+        counts no nodes: it never reads the clock)."""
+        if self.cancelled:
+            raise OutOfBudget
+
+    def keep(self, *tables: object) -> None:
+        """Hold a search's big tables until :meth:`release`, so that they
+        are not freed (slowly) when the search ends."""
+        self._kept.extend(tables)
+
+    def release(self) -> None:
+        """Free what :meth:`keep` holds, in a thread that ends when it is
+        done: the answer does not wait for it."""
+        if self._kept:
+            kept, self._kept = self._kept, []
+            threading.Thread(target=_free, args=(kept,), name="free search tables", daemon=True).start()
+
+    def exhausted(self) -> bool:
+        """Whether the next tick would fail on its limits (reads the clock)."""
+        return (self.cancelled or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+                or (self._deadline is not None and time.perf_counter() >= self._deadline))
+
+    def used(self) -> float | None:
+        """The share of the budget spent so far, of its nodes or of its time
+        whichever is more (reads the clock); None when it has no limit."""
+        shares = []
+        if self.max_nodes is not None:
+            shares.append(self.nodes / self.max_nodes if self.max_nodes else 1.0)
+        if self.max_seconds is not None:
+            shares.append(self.elapsed() / self.max_seconds if self.max_seconds else 1.0)
+        return max(shares) if shares else None
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was made."""
+        return time.perf_counter() - self._start
+
+    def __repr__(self) -> str:
+        limits = [f"{k}={v!r}" for k, v in (("seconds", self.max_seconds), ("nodes", self.max_nodes))
+                  if v is not None]
+        return f"Budget({', '.join(limits)})" + (" (cancelled)" if self.cancelled else "")
+
+
+#: what the thread that frees a search's tables lets go first (seconds)
+FREE_AFTER = 0.02
+#: the items it frees at a time, between which other threads may run
+FREE_STEP = 1024
+
+
+def _free(tables: list) -> None:
+    """Empty the sets, dicts and lists in ``tables`` a step at a time, after
+    a pause: a single ``clear()`` of millions of items would hold the
+    interpreter, and every other thread, until it is done."""
+    time.sleep(FREE_AFTER)
+    while tables:
+        table = tables.pop()
+        if isinstance(table, list):
+            while table:
+                del table[-FREE_STEP:]
+        elif isinstance(table, (set, dict)):
+            take = table.pop if isinstance(table, set) else table.popitem
+            while table:
+                for _ in range(min(FREE_STEP, len(table))):
+                    take()
+        del table
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for the block, then back as it was.
+
+    For searches that make no reference cycles but keep a deep stack of
+    suspended generators: every run of the collector would walk all of them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            _age_young_objects()
+            gc.enable()
+
+
+def _age_young_objects() -> None:
+    """With the collector off, everything made meanwhile is still in its
+    youngest generation, and the first allocation after ``gc.enable()``
+    would have it walk all of that (tens of milliseconds a second of
+    search, while the answer waits).  The search made no cycles: move
+    every object to the oldest generation instead (``gc.freeze()`` then
+    ``gc.unfreeze()``, both O(1)), where a full collection finds what is
+    left in its own time.  Not when something else keeps objects frozen:
+    ``unfreeze()`` would thaw them too."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
