@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 
-from .budget import Budget
+from .budget import Budget, OutOfBudget
 from .smith import DEAL_MOVE
 from .table import ENTRY_OVERHEAD
 
@@ -67,7 +67,6 @@ def guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     steps: list = [None]
     depths = [0]
     heap: list = []
-    budget.keep(seen, snaps, parents, steps, depths, heap)
     push, pop = heapq.heappush, heapq.heappop
     serial = 0
     count = 0
@@ -104,6 +103,9 @@ def guided(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
             parents.append(parent)
             steps.append(m)
             depths.append(depths[parent] + 1)
+    except (OutOfBudget, GeneratorExit):
+        budget.keep(seen, snaps, parents, steps, depths, heap)   # freed after the answer
+        raise
     finally:
         pos.restore(root)
 
@@ -138,7 +140,6 @@ def beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     play, unplay, key, gen, won, score = pos.play, pos.unplay, pos.key, pos.moves, pos.won, pos.beam_score
     parents = [-1]
     steps: list = [None]
-    budget.keep(parents, steps)
     push, pop = heapq.heappush, heapq.heappop
     count = 0
     kept = [(0, root)]                          # (node, snapshot), best first
@@ -199,6 +200,8 @@ def beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
                 steps.append(DEAL_MOVE)
                 kept.append((node, pos.snapshot()))
         return None
+    except (OutOfBudget, GeneratorExit):
+        budget.keep(parents, steps)                 # freed after the answer
+        raise
     finally:
         pos.restore(root)
-
