@@ -199,3 +199,32 @@ def test_play_on_heads_for_a_redeal():
     for m in line:
         assert game.explain(m) is None
         game.play(m)
+
+
+def test_a_new_request_cancels_the_search_of_its_kind_and_a_forgotten_one_gets_no_answer():
+    import queue
+    import threading
+
+    from game.analyst import _work
+    requests, answers = queue.Queue(), queue.Queue()
+    worker = threading.Thread(target=_work, args=(requests, answers))
+    worker.start()
+    slow = engine.new_game("smith", seed=1, rule="any-suit").to_dict()     # undecided for minutes
+    try:
+        requests.put((1, "verdict", slow, 60.0, True))
+        time.sleep(0.5)
+        start = time.monotonic()
+        requests.put((2, "verdict", endgame(), 60.0, True))
+        answer = answers.get(timeout=20)
+        assert (answer.request, answer.status) == (2, "won")
+        assert time.monotonic() - start < 3.0, "the stale search stopped at once"
+        requests.put((3, "demo", slow, 60.0, True))
+        time.sleep(0.3)
+        requests.put(("forget", "demo"))
+        requests.put((4, "verdict", endgame(), 60.0, True))
+        assert answers.get(timeout=20).request == 4, "the forgotten demo was cancelled unanswered"
+    finally:
+        requests.put(None)
+        worker.join(20)
+    assert not worker.is_alive(), "told to stop, the worker stops"
+    assert answers.empty()
