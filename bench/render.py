@@ -19,55 +19,41 @@ driver and memory:
    + blitting the background to the screen + ``pygame.display.flip()``, with
    nothing carried.  Medians of each; the two take turns in four rounds so
    that both see the (shared) machine in the same state.
-2. **Idle CPU**: the app's own loop (``App.run``'s: ``step()`` with
-   ``block=True``, ``clock.tick`` only while busy) on a dealt table for
-   ``--seconds``, after one second to settle; the process's CPU time (all its
-   threads, ``time.process_time``) over the wall time, in percent of one
-   core.  The Gaps table shows a clock that ticks once a second: it is
-   measured as it is, ticking.
-3. **First table drawn**: ``python main.py --game NAME --seed 1 --no-sound
-   --no-animation --size WxH --screenshot FILE``, which opens the window,
-   draws the table, saves it as a PNG and exits.  Wall time from launching
-   the process to its exit, nothing subtracted (so it includes the
-   interpreter's start, every import, the PNG's encoding and the exit).
-   Median of ``--runs`` launches, after one untimed launch that fills the
-   caches (the children byte-compile once into a temporary
-   ``PYTHONPYCACHEPREFIX``, as an installed game has its ``.pyc`` files,
-   even where ``PYTHONDONTWRITEBYTECODE`` is set).  Beside it, "on screen": the same
-   command without ``--screenshot``, from launch to the end of its first
-   ``pygame.display.flip()`` (the table's first full draw; the child reads
-   the monotonic clock there and exits), so without the PNG.
-4. **Peak memory**: the largest resident set (``ru_maxrss`` from
-   ``os.wait4``) of those launches; and ``VmHWM`` of the child that plays
-   (start, draw, hundreds of drag frames, a real move by dragging, full
-   redraws).
+2. **The app as shipped** (``bench/shipped.py``, also runnable alone):
+   ``main.py`` launched as a player launches it, in a real X11 window on an
+   Xvfb of its own, with nothing set in its environment that the app does
+   not set itself; window up, peak memory and CPU of the whole process tree
+   (the solver worker too), idle CPU 12 s after launch, the worker's CPU per
+   move, processes left after quitting; GNOME Aisleriot measured the same
+   way in the same run when it is installed.
 
-With ``--xvfb`` the script starts its own ``Xvfb`` (and stops it at the
-end) and measures idle CPU and the first table under X11 on it; with a
-``DISPLAY`` already set it uses that; otherwise everything is measured on
-the dummy driver.  The driver each figure used is the one the child's
-``pygame.display.get_driver()`` reported.  Note that on the dummy driver
-``game/idle.py`` does not sleep inside SDL but polls every 20 ms.
+The drag-frame children run on SDL's ``dummy`` driver (no display) and,
+with ``--xvfb`` or a ``DISPLAY``, under X11 too, each as the app sets
+itself up.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+import shipped
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 GAMES = ("gaps", "chinese-puzzle", "republic", "smith", "prince")
 TITLES = {"gaps": "Gaps", "chinese-puzzle": "Chinese Puzzle", "republic": "The Republic",
           "smith": "The Smith", "prince": "The Prince"}
-AIMS = {"ratio": 20.0, "idle": 0.5, "first": 0.25, "rss": 80.0}
+AIMS = {"ratio": 20.0}
 RESULT = "RESULT "
 
 
@@ -325,88 +311,9 @@ def child_frames(name: str, size: str, frames: int, redraws: int, profile: bool)
     return result
 
 
-def child_idle(name: str, size: str, seconds: float, profile: bool) -> dict:
-    import resource
-
-    import pygame
-
-    from game.app import FPS
-    app = _make_app(name, size)
-    driver = pygame.display.get_driver()
-    renders = [0]
-    render = app.canvas.render
-
-    def counting_render(*a, **k):
-        renders[0] += 1
-        return render(*a, **k)
-    app.canvas.render = counting_render
-    clock = pygame.time.Clock()
-
-    def loop(duration: float) -> int:
-        passes = 0
-        end = time.monotonic() + duration
-        while app.running and time.monotonic() < end:     # App.run's loop
-            app.step()
-            passes += 1
-            if app.busy():
-                clock.tick(FPS)
-        return passes
-
-    loop(1.0)                                   # the window's first exposures
-    xpid = int(os.environ.get("BENCH_XSERVER_PID", "0") or 0)
-    x0 = _proc_cpu(xpid) if xpid else None
-    renders[0] = 0
-    clock0 = getattr(app.scene, "elapsed", 0.0)
-    ru0 = resource.getrusage(resource.RUSAGE_SELF)
-    w0, c0 = time.monotonic(), time.process_time()
-    passes = loop(seconds)
-    w1, c1 = time.monotonic(), time.process_time()
-    ru1 = resource.getrusage(resource.RUSAGE_SELF)
-    x1 = _proc_cpu(xpid) if xpid else None
-    wall, cpu = w1 - w0, c1 - c0
-    result = {
-        "game": name, "driver": driver, "wall": wall, "cpu": cpu, "percent": 100 * cpu / wall,
-        "user": ru1.ru_utime - ru0.ru_utime, "sys": ru1.ru_stime - ru0.ru_stime,
-        "passes": passes, "renders": renders[0], "voluntary_switches": ru1.ru_nvcsw - ru0.ru_nvcsw,
-        "clock_ticks": int(getattr(app.scene, "elapsed", 0.0)) - int(clock0),
-        "paused": bool(getattr(app, "paused", False)), "vmhwm": _vm("VmHWM"),
-        "xserver_percent": (100 * (x1 - x0) / wall) if x0 is not None and x1 is not None else None,
-    }
-    prof = _profiled(profile)                   # a shorter idle spell under the profiler
-    if prof:
-        prof.enable()
-        loop(min(seconds, 5.0))
-        prof.disable()
-        result["profile"] = _profile_text(prof, f"{name}: idle {min(seconds, 5.0):g} s ({driver})")
-    return result
-
-
-#: ``python -c FIRST_FLIP ARGS`` is ``python main.py ARGS`` except that the
-#: first ``pygame.display.flip()`` (the table's first full draw) prints the
-#: monotonic clock and ends the process.  Kept small: a script is compiled at
-#: every launch.
-FIRST_FLIP = """
-import json, os, runpy, sys, time
-import pygame
-flip = pygame.display.flip
-def first_flip():
-    flip()
-    t = time.monotonic()
-    hwm = next((int(l.split()[1]) / 1024 for l in open('/proc/self/status') if l.startswith('VmHWM:')), 0)
-    sys.stdout.write('RESULT ' + json.dumps({'t': t, 'driver': pygame.display.get_driver(), 'vmhwm': hwm}) + '\\n')
-    sys.stdout.flush()
-    os._exit(0)
-pygame.display.flip = first_flip
-sys.argv = ['main.py'] + sys.argv[1:]
-sys.path.insert(0, os.getcwd())
-runpy.run_path('main.py', run_name='__main__')
-sys.exit('main.py ended without drawing')
-"""
-
-
 def child_main(argv: list[str]) -> None:
     p = argparse.ArgumentParser()
-    p.add_argument("--child", choices=("frames", "idle"), required=True)
+    p.add_argument("--child", choices=("frames",), required=True)
     p.add_argument("--game", required=True)
     p.add_argument("--size", required=True)
     p.add_argument("--frames", type=int, default=400)
@@ -415,60 +322,14 @@ def child_main(argv: list[str]) -> None:
     p.add_argument("--profile", action="store_true")
     a = p.parse_args(argv)
     _child_setup()
-    if a.child == "frames":
-        result = child_frames(a.game, a.size, a.frames, a.redraws, a.profile)
-    else:
-        result = child_idle(a.game, a.size, a.seconds, a.profile)
+    result = child_frames(a.game, a.size, a.frames, a.redraws, a.profile)
     sys.stdout.write(RESULT + json.dumps(result) + "\n")
     sys.stdout.flush()
     os._exit(0)      # no atexit work (prefs, pygame.quit) in the figures
 
 
 # =========================================================== the parent
-class Xvfb:
-    """An Xvfb of our own, on the first free display from ``number``."""
-
-    def __init__(self, number: int, size: str) -> None:
-        self.proc = None
-        self.display = None
-        exe = shutil.which("Xvfb")
-        if exe is None:
-            raise SystemExit("--xvfb: no Xvfb on PATH")
-        w, _, h = size.lower().partition("x")
-        screen = f"{max(1280, int(w) + 64)}x{max(800, int(h) + 64)}x24"
-        for n in range(number, number + 50):
-            if os.path.exists(f"/tmp/.X{n}-lock") or os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                continue
-            self.log = tempfile.TemporaryFile()
-            self.proc = subprocess.Popen([exe, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
-                                         stdout=self.log, stderr=self.log)
-            for _ in range(100):
-                if os.path.exists(f"/tmp/.X11-unix/X{n}") or self.proc.poll() is not None:
-                    break
-                time.sleep(0.05)
-            if self.proc.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                time.sleep(0.2)
-                self.display = f":{n}"
-                return
-            self.stop()
-        raise SystemExit("--xvfb: could not start Xvfb")
-
-    @property
-    def pid(self) -> int | None:
-        return self.proc.pid if self.proc else None
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-
-def child_env(driver: str, home: str, ctx, xpid: int | None = None) -> dict[str, str]:
+def child_env(driver: str, home: str, ctx) -> dict[str, str]:
     env = dict(os.environ)
     display = ctx["display"]
     if ctx["pyc"]:      # byte-compiled once, as an installed game is, but not into the work tree
@@ -477,100 +338,42 @@ def child_env(driver: str, home: str, ctx, xpid: int | None = None) -> dict[str,
     env["SDL_AUDIODRIVER"] = "dummy"
     env["CARD_SHELL_HOME"] = home
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    env.pop("BENCH_XSERVER_PID", None)
     if driver == "dummy":
         env["SDL_VIDEODRIVER"] = "dummy"
         env.pop("DISPLAY", None)
     else:
-        env["SDL_VIDEODRIVER"] = "x11"
-        env["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+        env.pop("SDL_VIDEODRIVER", None)      # the app's own choice under X11, as shipped
         env["DISPLAY"] = display or ""
-        if xpid:
-            env["BENCH_XSERVER_PID"] = str(xpid)
     return env
 
 
 def run_child(args, kind: str, game: str, driver: str, ctx) -> dict:
     home = tempfile.mkdtemp(prefix=f"home-{kind}-{game}-", dir=ctx["tmp"])
     cmd = [args.python, os.path.abspath(__file__), "--child", kind, "--game", game, "--size", args.size,
-           "--frames", str(args.frames), "--redraws", str(args.redraws), "--seconds", str(args.seconds)]
+           "--frames", str(args.frames), "--redraws", str(args.redraws)]
     if args.profile:
         cmd.append("--profile")
-    proc = subprocess.run(cmd, cwd=ROOT, env=child_env(driver, home, ctx, ctx["xpid"]),
-                          capture_output=True, text=True, timeout=args.seconds * 3 + 300)
-    for line in proc.stdout.splitlines():
+    # output to a file, not a pipe: a process the child started would hold a pipe open after it ended;
+    # and the child's whole session is ended afterwards, so nothing it started outlives the figure
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=child_env(driver, home, ctx), stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            proc.wait(600)
+        finally:
+            left = shipped.tree(proc.pid)[1:] if proc.poll() is None else []
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            for pid in left:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            proc.wait()
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    for line in text.splitlines():
         if line.startswith(RESULT):
             return json.loads(line[len(RESULT):])
-    raise SystemExit(f"{kind} {game} ({driver}) failed, exit {proc.returncode}:\n{proc.stdout[-3000:]}\n"
-                     f"{proc.stderr[-3000:]}")
-
-
-def launch(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall seconds from launch to exit, max RSS in MB, exit status."""
-    with tempfile.TemporaryFile() as out:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out)
-        _, status, usage = os.wait4(proc.pid, 0)
-        t1 = time.perf_counter()
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode:
-            out.seek(0)
-            sys.stderr.write(out.read().decode(errors="replace")[-3000:])
-    return t1 - t0, usage.ru_maxrss / 1024, proc.returncode
-
-
-def first_table(args, game: str, driver: str, ctx) -> dict:
-    env = child_env(driver, tempfile.mkdtemp(prefix=f"home-first-{game}-", dir=ctx["tmp"]), ctx)
-    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)       # as a player starts it
-    if driver == "dummy":
-        env["SDL_VIDEODRIVER"] = "dummy"
-    png = os.path.join(ctx["tmp"], f"first-{game}.png")
-    walls, rss = [], []
-    for run in range(args.runs + 1):         # the first launch, untimed, fills the caches
-        if os.path.exists(png):
-            os.remove(png)
-        for _attempt in range(3):    # a launch ended by a signal from outside is tried again
-            wall, mb, code = launch([args.python, "main.py", "--game", game, "--seed", "1", "--no-sound",
-                                     "--no-animation", "--size", args.size, "--screenshot", png], env)
-            if code >= 0:
-                break
-            print(f"    (a launch of {game} was ended by signal {-code}; trying again)", flush=True)
-        if code or not os.path.exists(png):
-            raise SystemExit(f"main.py --game {game} --screenshot failed (exit {code})")
-        if run:
-            walls.append(wall)
-            rss.append(mb)
-    # the same start, ended by the first flip: when the table reaches the screen
-    flips, drivers = [], set()
-    for _ in range(args.runs):
-        with tempfile.TemporaryFile() as out:
-            t0 = time.monotonic()
-            proc = subprocess.Popen([args.python, "-c", FIRST_FLIP, "--game", game, "--seed", "1",
-                                     "--no-sound", "--no-animation", "--size", args.size],
-                                    cwd=ROOT, env=env, stdout=out, stderr=out)
-            proc.wait()
-            out.seek(0)
-            text = out.read().decode(errors="replace")
-        line = next((ln for ln in text.splitlines() if ln.startswith(RESULT)), None)
-        if line is None:
-            raise SystemExit(f"first flip of {game} failed:\n{text[-3000:]}")
-        got = json.loads(line[len(RESULT):])
-        flips.append(got["t"] - t0)
-        drivers.add(got["driver"])
-    return {"game": game, "driver": "/".join(sorted(drivers)), "walls": walls, "median": statistics.median(walls),
-            "rss": max(rss), "flips": flips, "flip_median": statistics.median(flips)}
-
-
-def baselines(args, driver: str, ctx) -> dict[str, float]:
-    """What part of the start is Python's and the imports' (for the notes)."""
-    env = child_env(driver, ctx["tmp"], ctx)
-    out = {}
-    for label, code in (("python -c pass", "pass"),
-                        ("import pygame, numpy", "import pygame, numpy"),
-                        ("import game.app", "import game.app")):
-        walls = [launch([args.python, "-c", code], env)[0] for _ in range(max(3, args.runs))]
-        out[label] = statistics.median(walls)
-    return out
+    raise SystemExit(f"{kind} {game} ({driver}) failed, exit {proc.returncode}:\n{text[-3000:]}")
 
 
 # ----------------------------------------------------------- printing
@@ -582,94 +385,20 @@ def mark(ok: bool) -> str:
     return "" if ok else " (!)"
 
 
-def print_report(args, frames: dict, idle: dict, first: dict, extra_frames: dict, base: dict | None) -> None:
-    def drivers(results: dict) -> str:
-        names = sorted({r["driver"] for r in results.values()})
-        return "/".join(names) if names else "-"
-
-    fd, idd, ffd = drivers(frames), drivers(idle), drivers(first)
-    pd = drivers(extra_frames) if extra_frames else fd
-    play = extra_frames or frames
-    print(f"\n### Table costs, window {args.size}\n")
-    print(f"| game | drag frame, ms ({fd}) | full redraw, ms ({fd}) | redraw / drag "
-          f"| idle CPU, % of a core ({idd}) | first table drawn, s ({ffd}) | on screen (first flip), s ({ffd}) "
-          f"| peak RSS at first table, MB ({ffd}) | peak RSS playing, MB ({pd}) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    print(f"| *aim* | | | *>= {AIMS['ratio']:.0f}x* | *< {AIMS['idle']}* | *< {AIMS['first']}* "
-          f"| *< {AIMS['first']}* | *< {AIMS['rss']:.0f}* | *< {AIMS['rss']:.0f}* |")
-    for g in args.games:
-        f, i, s, p = frames.get(g), idle.get(g), first.get(g), play.get(g)
-        cells = [TITLES[g]]
+def frames_table(title: str, results: dict, games) -> None:
+    print(f"\n### {title}\n")
+    print("| game | drag frame, ms | full redraw, ms | redraw / drag | drag p90 / max, ms | window sent per frame "
+          "| card carried | real move dragged | VmHWM, MB |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |")
+    print(f"| *aim* | | | *>= {AIMS['ratio']:.0f}x* | | | | | |")
+    for g in games:
+        f = results.get(g)
         if f:
             ratio = f["full_median"] / f["drag_median"]
-            cells += [ms(f["drag_median"]), ms(f["full_median"]), f"{ratio:.1f}x{mark(ratio >= AIMS['ratio'])}"]
-        else:
-            cells += ["-", "-", "-"]
-        cells.append(f"{i['percent']:.2f}{mark(i['percent'] < AIMS['idle'])}" if i else "-")
-        cells.append(f"{s['median']:.3f}{mark(s['median'] < AIMS['first'])}" if s else "-")
-        cells.append(f"{s['flip_median']:.3f}{mark(s['flip_median'] < AIMS['first'])}" if s else "-")
-        cells.append(f"{s['rss']:.0f}{mark(s['rss'] < AIMS['rss'])}" if s else "-")
-        cells.append(f"{p['vmhwm']:.0f}{mark(p['vmhwm'] < AIMS['rss'])}" if p else "-")
-        print("| " + " | ".join(cells) + " |")
-    print("\n(!) misses its aim.  For scale: GNOME Aisleriot shows its window 0.23-0.42 s after start at "
-          "about 111 MB; PySolFC 3.6 s and 173 MB; a pygame loop on pygame.event.wait() costs about 4% "
-          "of a core idle.")
-
-    if extra_frames:
-        d = drivers(extra_frames)
-        print(f"\n### Frame costs under {d} (updates go through the X server)\n")
-        print("| game | drag frame, ms | full redraw, ms | redraw / drag |")
-        print("| --- | ---: | ---: | ---: |")
-        for g in args.games:
-            f = extra_frames.get(g)
-            if f:
-                ratio = f["full_median"] / f["drag_median"]
-                print(f"| {TITLES[g]} | {ms(f['drag_median'])} | {ms(f['full_median'])} "
-                      f"| {ratio:.1f}x{mark(ratio >= AIMS['ratio'])} |")
-
-    print("\n### Details\n")
-    print("| game | driver | card carried | drag frames | drag p90 / max, ms | window sent per frame "
-          "| full_redraw() (rebuild), ms | real move dragged |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
-    for results in (frames, extra_frames):
-        for g in args.games:
-            f = results.get(g)
-            if f:
-                print(f"| {TITLES[g]} | {f['driver']} | {f['card']} from {f['place']} | {f['frames']} "
-                      f"| {ms(f['drag_p90'])} / {ms(f['drag_max'])} | {100 * f['dirty_share']:.1f}% "
-                      f"| {ms(f['full_redraw_median'])} | {'yes' if f['moved'] else 'no'} |")
-    print("\n| game | driver | idle wall, s | CPU user + sys, s | loop passes | background renders "
-          "| Gaps clock ticks | voluntary switches | X server CPU, % |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for g in args.games:
-        i = idle.get(g)
-        if i:
-            xs = f"{i['xserver_percent']:.2f}" if i.get("xserver_percent") is not None else "-"
-            print(f"| {TITLES[g]} | {i['driver']} | {i['wall']:.2f} | {i['user']:.3f} + {i['sys']:.3f} "
-                  f"| {i['passes']} | {i['renders']} | {i['clock_ticks']}{' (paused)' if i['paused'] else ''} "
-                  f"| {i['voluntary_switches']} | {xs} |")
-    print("\n| game | driver | first table drawn (--screenshot, to exit), each launch, s "
-          "| on screen (to first flip), each launch, s |")
-    print("| --- | --- | --- | --- |")
-    for g in args.games:
-        s = first.get(g)
-        if s:
-            print(f"| {TITLES[g]} | {s['driver']} | {', '.join(f'{w:.3f}' for w in s['walls'])} "
-                  f"| {', '.join(f'{w:.3f}' for w in s['flips'])} |")
-    if base:
-        print("\nFor comparison, the same interpreter launched and exited: "
-              + "; ".join(f"`{k}` {v:.3f} s" for k, v in base.items()) + " (medians).")
-    print(f"\nDrag frame: median over {args.frames} frames, one posted MOUSEMOTION per "
-          "app.step(block=False), including draw_overlay() and pygame.display.update(dirty). "
-          f"Full redraw: median of {args.redraws} x (scene.render() + blit background + display.flip()). "
-          f"Idle: App.run's loop with step(block=True) for {args.seconds:g} s after 1 s to settle; "
-          "process CPU time / wall time. First table: wall time from launching `main.py --game NAME --seed 1 "
-          "--no-sound --no-animation --screenshot FILE` to its exit, nothing subtracted (interpreter start, "
-          f"imports, window, two full draws, PNG encoding, exit); median of {args.runs}. On screen: the "
-          "same command without --screenshot, from launch to the end of its first pygame.display.flip() "
-          "(the table's first full draw), read on the monotonic clock shared by both processes. "
-          "Peak RSS at first table: the largest ru_maxrss of those launches; playing: VmHWM of the "
-          "frame-cost child after the drags, a real move and the redraws.")
+            print(f"| {TITLES[g]} | {ms(f['drag_median'])} | {ms(f['full_median'])} "
+                  f"| {ratio:.1f}x{mark(ratio >= AIMS['ratio'])} | {ms(f['drag_p90'])} / {ms(f['drag_max'])} "
+                  f"| {100 * f['dirty_share']:.1f}% | {f['card']} from {f['place']} "
+                  f"| {'yes' if f['moved'] else 'no'} | {f['vmhwm']:.0f} |")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -681,21 +410,19 @@ def main(argv: list[str] | None = None) -> None:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES), metavar="NAME",
                    help=f"games to measure ({', '.join(GAMES)}); all by default")
-    p.add_argument("--seconds", type=float, default=10.0, help="idle measurement per game (default 10)")
     p.add_argument("--size", default="1024x640", help="window size WxH (default 1024x640)")
     p.add_argument("--frames", type=int, default=400, help="drag frames timed per game (default 400)")
     p.add_argument("--redraws", type=int, default=60, help="full redraws timed per game (default 60)")
-    p.add_argument("--runs", type=int, default=5, help="launches per game for the first table (default 5)")
-    p.add_argument("--xvfb", action="store_true", help="start an Xvfb of our own for the X11 figures")
-    p.add_argument("--display-number", type=int, default=77, help="first display number --xvfb tries")
-    p.add_argument("--no-x11", action="store_true", help="ignore DISPLAY: everything on the dummy driver")
-    p.add_argument("--all-drivers", action="store_true",
-                   help="idle CPU and first table on the dummy driver too, not only on X11")
+    p.add_argument("--runs", type=int, default=5, help="timed launches per game of the shipped app (default 5)")
+    p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured (default 10)")
+    p.add_argument("--moves", type=int, default=5, help="moves played per game for the worker's CPU (default 5)")
+    p.add_argument("--no-shipped", action="store_true", help="only the drag frames (no X11 needed)")
+    p.add_argument("--no-aisleriot", action="store_true", help="do not measure Aisleriot beside the app")
+    p.add_argument("--display-number", type=int, default=77, help="first display number our Xvfb tries")
     p.add_argument("--compile-each-launch", action="store_true",
                    help="keep PYTHONDONTWRITEBYTECODE if set (by default the children byte-compile once "
                         "into a temporary PYTHONPYCACHEPREFIX, as an installed game has its .pyc files)")
-    p.add_argument("--profile", action="store_true",
-                   help="also print cProfile of drag frames, redraws and idle (separate, untimed passes)")
+    p.add_argument("--profile", action="store_true", help="also print cProfile of drag frames and redraws")
     p.add_argument("--json", help="also write every figure to this JSON file")
     p.add_argument("--python", default=sys.executable, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -703,60 +430,50 @@ def main(argv: list[str] | None = None) -> None:
     if not (w.isdigit() and h.isdigit()):
         p.error("--size is WxH, e.g. 1024x640")
 
-    xvfb = None
     tmp = tempfile.mkdtemp(prefix="card-shell-bench-")
-    ctx = {"tmp": tmp, "display": None, "xpid": None,
-           "pyc": None if args.compile_each_launch else os.path.join(tmp, "pycache")}
+    ctx = {"tmp": tmp, "display": None, "pyc": None if args.compile_each_launch else os.path.join(tmp, "pycache")}
+    xvfb = None
     try:
-        if args.xvfb:
-            xvfb = Xvfb(args.display_number, args.size)
-            ctx["display"], ctx["xpid"] = xvfb.display, xvfb.pid
-        elif os.environ.get("DISPLAY") and not args.no_x11:
-            ctx["display"] = os.environ["DISPLAY"]
-        x11 = ctx["display"] is not None
-        where = (f"X11 on our own Xvfb {ctx['display']}" if xvfb else
-                 f"X11 on DISPLAY={ctx['display']}" if x11 else "no X display: dummy driver only")
-        print(f"Card Shell render benchmark: {', '.join(args.games)}; window {args.size}; {where}; "
-              f"Python {sys.version.split()[0]}; {os.cpu_count()} cores", flush=True)
-        slow_driver = "x11" if x11 else "dummy"
-
-        frames, extra, idle, first = {}, {}, {}, {}
-        idle_dummy, first_dummy = {}, {}
+        x11 = not args.no_shipped and shutil.which("Xvfb") is not None
+        print(f"Card Shell render benchmark: {', '.join(args.games)}; window {args.size}; "
+              f"{'X11 on an Xvfb of its own' if x11 else 'dummy driver only'}; Python {sys.version.split()[0]}; "
+              f"{os.cpu_count()} cores", flush=True)
+        frames, extra = {}, {}
+        if x11:
+            xvfb = shipped.Xvfb(args.display_number, args.size)
+            ctx["display"] = xvfb.display
         for g in args.games:
             print(f"  {g}: frames (dummy)", flush=True)
             frames[g] = run_child(args, "frames", g, "dummy", ctx)
             if x11:
                 print(f"  {g}: frames (x11)", flush=True)
                 extra[g] = run_child(args, "frames", g, "x11", ctx)
-            print(f"  {g}: idle {args.seconds:g} s ({slow_driver})", flush=True)
-            idle[g] = run_child(args, "idle", g, slow_driver, ctx)
-            print(f"  {g}: first table x {args.runs} ({slow_driver})", flush=True)
-            first[g] = first_table(args, g, slow_driver, ctx)
-            if x11 and args.all_drivers:
-                print(f"  {g}: idle and first table (dummy)", flush=True)
-                idle_dummy[g] = run_child(args, "idle", g, "dummy", ctx)
-                first_dummy[g] = first_table(args, g, "dummy", ctx)
-        base = baselines(args, slow_driver, ctx)
-
-        print_report(args, frames, idle, first, extra, base)
-        if idle_dummy:
-            print("\n### Idle CPU and first table on the dummy driver (idle.py polls every 20 ms there)\n")
-            print("| game | idle CPU, % of a core | first table drawn, s | peak RSS at first table, MB |")
-            print("| --- | ---: | ---: | ---: |")
-            for g in args.games:
-                print(f"| {TITLES[g]} | {idle_dummy[g]['percent']:.2f} | {first_dummy[g]['median']:.3f} "
-                      f"| {first_dummy[g]['rss']:.0f} |")
+        if xvfb is not None:
+            xvfb.stop()
+            xvfb = None
+        frames_table(f"Drag frames, window {args.size} (SDL dummy driver)", frames, args.games)
+        if extra:
+            frames_table("Drag frames under X11 (updates go through the X server)", extra, args.games)
+        print(f"\nDrag frame: median over {args.frames} frames, one posted MOUSEMOTION per "
+              "app.step(block=False), including draw_overlay() and pygame.display.update(dirty). "
+              f"Full redraw: median of {args.redraws} x (scene.render() + blit background + display.flip()).")
         if args.profile:
             print("\n### Profiles\n")
-            for results in (frames, extra, idle):
+            for results in (frames, extra):
                 for g in args.games:
                     if g in results and "profile" in results[g]:
                         print(results[g]["profile"])
+        shipped_results = None
+        if not args.no_shipped:
+            sargs = argparse.Namespace(games=args.games, runs=args.runs, idle=args.idle, moves=args.moves,
+                                       size=args.size, display_number=args.display_number + 10,
+                                       no_aisleriot=args.no_aisleriot, python=args.python)
+            shipped_results = shipped.measure(sargs)
+            shipped.report(sargs, shipped_results)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
-                json.dump({"args": vars(args), "frames": frames, "frames_x11": extra, "idle": idle,
-                           "first": first, "idle_dummy": idle_dummy, "first_dummy": first_dummy,
-                           "baselines": base}, f, indent=1)
+                json.dump({"args": vars(args), "frames": frames, "frames_x11": extra, "shipped": shipped_results},
+                          f, indent=1)
     finally:
         if xvfb is not None:
             xvfb.stop()
