@@ -16,7 +16,7 @@ from typing import Any
 from .base import FORMAT, Game
 from .cards import MAX_SEED, Card, card
 from .chinese_puzzle import ChinesePuzzle
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, InvalidMove, MoveError, json_problem, shown
 from .events import AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over, Redealt, Won
 from .gaps import Gaps
 from .notation import Move
@@ -38,7 +38,7 @@ def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
     Raises ``ValueError`` for an unknown game, option or seed."""
     cls = GAMES.get(name)
     if cls is None:
-        raise ValueError(f"there is no game {name!r}; the games are {', '.join(GAMES)}")
+        raise ValueError(f"there is no game {shown(name)}; the games are {', '.join(GAMES)}")
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     return cls(seed, **options)
@@ -48,17 +48,20 @@ def from_dict(doc: Any) -> Game:
     """A game from a document (DESIGN.md's position format).
     Raises :class:`BadPosition` saying what is wrong with it."""
     if not isinstance(doc, dict):
-        raise BadPosition(f"a Card Shell document is a JSON object, not {type(doc).__name__}")
+        raise BadPosition(f"a Card Shell document is a JSON object, not {shown(doc)}")
+    problem = json_problem(doc)
+    if problem:
+        raise BadPosition(f"the document is damaged: {problem}")
     fmt = doc.get("format")
     if type(fmt) is not int or fmt != FORMAT:
-        raise BadPosition(f"unknown document format {fmt!r}; this version reads format {FORMAT}")
+        raise BadPosition(f"unknown document format {shown(fmt)}; this version reads format {FORMAT}")
     name = doc.get("game")
     cls = GAMES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise BadPosition(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+        raise BadPosition(f"unknown game {shown(name)}; the games are {', '.join(GAMES)}")
     return cls.from_document(doc)
 
 
 __all__ = ["GAMES", "FORMAT", "Game", "Move", "Card", "card", "new_game", "from_dict",
-           "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
+           "MoveError", "InvalidMove", "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
            "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle", "Republic", "Smith", "Prince"]

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import TextIO
 
-from . import GAMES, BadPosition, Game, IllegalMove, from_dict, new_game
+from . import GAMES, BadPosition, Game, MoveError, from_dict, new_game
 
 HELP = """\
 Type a move in the notation (b7-a3, c5-a0, redeal), or a command:
@@ -64,9 +64,13 @@ def load_file(path: str) -> Game:
         try:
             doc = json.load(f)
         except json.JSONDecodeError as e:
-            raise BadPosition(f"{path} is not a JSON document ({e})") from None
+            raise BadPosition(f"it is not a JSON document ({e})") from None
         except UnicodeDecodeError:
-            raise BadPosition(f"{path} is not a text file: a saved game is JSON text") from None
+            raise BadPosition("it is not a text file: a saved game is JSON text") from None
+        except RecursionError:
+            raise BadPosition("it is nested too deep to be a Card Shell document") from None
+        except ValueError as e:   # a number of thousands of digits
+            raise BadPosition(f"it holds a number too long to read ({e})") from None
     return from_dict(doc)
 
 
@@ -119,7 +123,7 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
     else:
         try:
             game.play(line.strip())
-        except IllegalMove as e:
+        except MoveError as e:
             print(e.reason, file=out)
         else:
             print(render(game), file=out)
@@ -189,8 +193,11 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
             options = {k: v for k in ("redeals", "aces", "rule")
                        if (v := getattr(args, k)) is not None}
             game = new_game(args.game or "gaps", seed=args.seed, **options)
-    except (BadPosition, OSError) as e:
+    except BadPosition as e:
         print(f"Cannot open {args.file}: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"Cannot open {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
     except ValueError as e:
         print(f"Cannot start: {e}", file=sys.stderr)

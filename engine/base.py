@@ -17,7 +17,7 @@ import json
 from typing import Any, ClassVar
 
 from .cards import MAX_SEED
-from .errors import BadPosition, IllegalMove
+from .errors import BadPosition, IllegalMove, InvalidMove, MoveError, shown
 from .events import Event, Over, Won
 from .notation import Move
 
@@ -44,19 +44,19 @@ class Game:
     def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """The full option set, defaults filled in; ``ValueError`` if unknown."""
         if not isinstance(options, dict):
-            raise ValueError(f"options must be a mapping, not {options!r}")
+            raise ValueError(f"options must be a mapping, not {shown(options)}")
         for key, value in options.items():
             if key not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
-                raise ValueError(f"{cls.title} has no option {key!r} (its options: {known})")
+                raise ValueError(f"{cls.title} has no option {shown(key)} (its options: {known})")
             if not any(type(value) is type(v) and value == v for v in cls.OPTIONS[key]):
                 allowed = ", ".join(repr(v) for v in cls.OPTIONS[key])
-                raise ValueError(f"{cls.title}'s option {key!r} is one of {allowed}, not {value!r}")
+                raise ValueError(f"{cls.title}'s option {key!r} is one of {allowed}, not {shown(value)}")
         return {key: options.get(key, values[0]) for key, values in cls.OPTIONS.items()}
 
     def _setup(self, seed: int, options: dict[str, Any]) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
         self.seed = seed
         self.options = self.check_options(options)
         self.opening_events = []
@@ -66,7 +66,7 @@ class Game:
         self._history: list[str] = []
         self._undo: list[tuple[Any, str, list[Event]]] = []
         self._redo: list[tuple[Any, str, list[Event]]] = []
-        self._legal: dict[str, Move] | None = None
+        self._legal: list[Move] | None = None
 
     @classmethod
     def _blank(cls, seed: int, options: dict[str, Any]) -> Game:
@@ -78,35 +78,40 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every move the game allows now, in a fixed order."""
         if self._legal is None:
-            self._legal = {str(m): m for m in self._generate()}
-        return list(self._legal.values())
+            self._legal = list(dict.fromkeys(self._generate()))
+        return list(self._legal)
 
     def explain(self, move: str | Move) -> str | None:
         """``None`` if ``move`` is legal now, else why not, as a sentence.
-        Never raises, whatever it is given."""
+        Never raises, whatever it is given: it asks the rules (``_reason``)."""
         try:
-            m = Move.parse(move)
-        except ValueError as e:
-            return str(e)[:1].upper() + str(e)[1:] + "."
-        if self._legal is not None and str(m) in self._legal:
-            return None
-        try:
+            m = self._parse(move)
             return self._reason(m)
-        except (ValueError, IndexError, KeyError, TypeError) as e:  # a malformed place
-            return f"{m} is not a move in {self.title}: {e}."
+        except InvalidMove as e:
+            return e.reason
+
+    def _parse(self, move: str | Move) -> Move:
+        """``move`` as a Move, or :class:`InvalidMove` (bad syntax)."""
+        try:
+            return Move.parse(move)
+        except ValueError as e:
+            text = str(e)
+            raise InvalidMove(text[:1].upper() + text[1:] + ".",
+                              move if isinstance(move, str) else None) from None
 
     def play(self, move: str | Move) -> list[Event]:
-        """Play a move; returns its events.  Raises :class:`IllegalMove`
-        (whose ``reason`` says why) and then changes nothing."""
-        try:
-            m = Move.parse(move)
-        except ValueError as e:
-            raise IllegalMove(str(e), str(move)) from None
+        """Play a move; returns its events.  Raises :class:`InvalidMove` for
+        text that is not a move here (bad syntax, no such place) and
+        :class:`IllegalMove` for a move the rules refuse now; both are a
+        :class:`MoveError` whose ``reason`` says why, and change nothing."""
+        m = self._parse(move)
         text = str(m)
-        if self._legal is None or text not in self._legal:
-            reason = self.explain(m)
-            if reason is not None:
-                raise IllegalMove(reason, text)
+        try:
+            reason = self._reason(m)
+        except InvalidMove as e:
+            raise InvalidMove(e.reason, text) from None
+        if reason is not None:
+            raise IllegalMove(reason, text)
         before = self._snapshot()
         events = self._apply(m)
         self._legal = None
@@ -209,7 +214,7 @@ class Game:
         if seed is None:
             seed = 0
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise BadPosition(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise BadPosition(f"the seed must be a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
         history = doc.get("history", [])
         if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
             raise BadPosition("the history must be a list of moves written as text")
@@ -228,8 +233,8 @@ class Game:
         for i, text in enumerate(history, 1):
             try:
                 game.play(text)
-            except IllegalMove as e:
-                raise BadPosition(f"move {i} of the history, {text!r}, cannot be played: {e.reason}") from None
+            except MoveError as e:
+                raise BadPosition(f"move {i} of the history, {shown(text)}, cannot be played: {e.reason}") from None
         if "deal" in doc and doc.get("position") is not None:
             claimed = cls._blank(seed, options)
             claimed._load_checked(doc["position"])
@@ -240,12 +245,7 @@ class Game:
     def _load_checked(self, layout: Any) -> None:
         if not isinstance(layout, dict):
             raise BadPosition(f"a position of {self.title} is a mapping of its piles, not {type(layout).__name__}")
-        try:
-            self._load(layout)
-        except BadPosition:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-            raise BadPosition(f"the {self.title} position is malformed: {e}") from None
+        self._load(layout)
 
     # ----------------------------------------------------------- the hooks
     def _deal(self) -> list[Event]:
@@ -257,7 +257,10 @@ class Game:
         raise NotImplementedError
 
     def _reason(self, move: Move) -> str | None:
-        """Why ``move`` is illegal now (a sentence), or ``None``."""
+        """The rules, in one place: why ``move`` is illegal now (a sentence),
+        or ``None`` when it is legal.  Raises :class:`InvalidMove` for a
+        place that does not exist in the game.  ``legal_moves()``, ``play()``
+        and ``explain()`` all answer from here."""
         raise NotImplementedError
 
     def _apply(self, move: Move) -> list[Event]:

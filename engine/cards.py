@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import shown
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
@@ -81,13 +83,13 @@ def card(name: str) -> Card:
 
     ``10`` is accepted for ``T`` and case does not matter."""
     if not isinstance(name, str):
-        raise ValueError(f"a card is written as text like '7H', not {name!r}")
+        raise ValueError(f"a card is written as text like '7H', not {shown(name)}")
     text = name.strip().upper()
     if text.startswith("10"):
         text = "T" + text[2:]
     found = BY_NAME.get(text)
     if found is None:
-        raise ValueError(f"{name!r} is not a card (write rank then suit, like '7H' or 'TD')")
+        raise ValueError(f"{shown(name)} is not a card (write rank then suit, like '7H' or 'TD')")
     return found
 
 
@@ -141,7 +143,7 @@ class Rng:
 
     def __init__(self, seed: int, stream: int = 0) -> None:
         if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
         self.state = _mix64((_mix64(seed ^ self.GOLDEN) + stream * self.GOLDEN) & MASK64)
 
     def next64(self) -> int:

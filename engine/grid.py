@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from .base import Game
 from .cards import CARDS, KING, NAMES, RANK_OF, Rng, card, check_deck
-from .errors import BadPosition
+from .errors import BadPosition, InvalidMove
 from .events import CardMoved, Event, Redealt
 from .notation import Move
 
@@ -48,8 +48,8 @@ class GridGame(Game):
         i = self.INDEX.get(place)
         if i is None:
             last = self.FIRST_COLUMN + self.WIDTH - 1
-            raise ValueError(f"{place!r} is not a place in {self.title} (rows a to "
-                             f"{self.ROW_LETTERS[-1]}, columns {self.FIRST_COLUMN} to {last})")
+            raise InvalidMove(f"{place!r} is not a place in {self.title} (rows a to "
+                              f"{self.ROW_LETTERS[-1]}, columns {self.FIRST_COLUMN} to {last})")
         return i
 
     def card_at(self, place: str) -> str | None:

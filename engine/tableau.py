@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .base import Game
 from .cards import ACE, KING, NAMES, RANK_OF, SUIT_WORDS, card, card_words, check_deck
-from .errors import BadPosition
+from .errors import BadPosition, InvalidMove
 from .events import CardMoved, Event
 from .notation import Move
 from .packing import PACKS, RULE_WORDS, run_length, supermove_limit
@@ -59,18 +59,18 @@ class PileGame(Game):
 
     # ----------------------------------------------------------- places
     def _place(self, place: str) -> tuple[str, int | None]:
-        """``"c3"`` -> ``("c", 2)``; ``"f"`` -> ``("f", None)``; ValueError if no such place."""
-        kind, number = place[0], place[1:]
+        """``"c3"`` -> ``("c", 2)``; ``"f"`` -> ``("f", None)``; InvalidMove if no such place."""
+        kind, number = place[:1], place[1:]
         counts = {"c": self.N_COLUMNS, "f": self.N_FOUNDATIONS, **self.OTHER_PILES}
         if kind in self.SINGLE_PLACES and not number:
             return kind, None
         if kind == "f" and not number:
             return "f", None
-        if kind in counts and number and 1 <= int(number) <= counts[kind]:
+        if kind in counts and number.isdigit() and 1 <= int(number) <= counts[kind]:
             return kind, int(number) - 1
         names = ", ".join(f"{k}1..{k}{n}" for k, n in counts.items())
         singles = "".join(f", {s}" for s in self.SINGLE_PLACES)
-        raise ValueError(f"{place!r} is not a place in {self.title} (places: {names}, f{singles})")
+        raise InvalidMove(f"{place!r} is not a place in {self.title} (places: {names}, f{singles}).")
 
     # ----------------------------------------------------------- hooks
     def _packer(self):
@@ -414,8 +414,8 @@ class PileGame(Game):
         None when they can (whether they may go anywhere is another matter)."""
         try:
             kind, i = self._place(place)
-        except ValueError as e:
-            return str(e)
+        except InvalidMove as e:
+            return e.reason
         if kind == "c":
             col = self.columns[i]
             if not 1 <= count <= len(col):
@@ -440,7 +440,7 @@ class PileGame(Game):
         (the manual's shift-click), else None."""
         try:
             kind, _ = self._place(place)
-        except ValueError:
+        except InvalidMove:
             return None
         for count in (1, 13):
             m = Move(place, "f", count)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,7 +68,7 @@ def test_a_move_is_text(thing):
         Move.parse(thing)
 
 
-@given(st.text(max_size=20))
+@given(st.text(max_size=20) | st.text(min_size=30, max_size=6000))
 def test_parse_either_reads_a_move_or_raises_value_error(text):
     try:
         move = Move.parse(text)
@@ -75,26 +78,50 @@ def test_parse_either_reads_a_move_or_raises_value_error(text):
         assert Move.parse(str(move)) == move
 
 
-def test_a_move_equals_its_text_both_ways():
+def test_a_move_is_never_equal_to_its_text():
     move = Move.parse("b7-a3")
-    assert move == "b7-a3"
-    assert "b7-a3" == move
-    assert move != "b7-a4"
+    assert move != "b7-a3"
+    assert "b7-a3" != move
+    assert str(move) == "b7-a3"
     assert move != 7
-    assert Move.parse("redeal") == "redeal"
+    assert Move.parse("redeal") != "redeal"
+    assert "b7-a3" not in {move}
 
 
-def test_equal_moves_hash_alike_and_like_their_text():
+def test_moves_written_alike_are_equal_and_hash_alike():
     assert len({Move.parse("b7-a3"), Move.parse("B7-A3"), Move("b7", "a3")}) == 1
-    assert hash(Move.parse("b7-a3")) == hash("b7-a3")
+    assert Move.parse("c3-c7:1") == Move("c3", "c7")
+    assert Move.parse("c3-c7:2") != Move("c3", "c7")
+
+
+@pytest.mark.parametrize("field", ["src", "dst", "count", "word", "_text"])
+def test_a_move_cannot_be_changed_once_made(field):
+    move = Move.parse("c3-c7:4")
+    with pytest.raises(AttributeError):
+        setattr(move, field, "c1")
+    with pytest.raises(AttributeError):
+        delattr(move, field)
+    assert str(move) == "c3-c7:4" and move.src == "c3"
+
+
+def test_a_move_cannot_grow_new_fields():
+    with pytest.raises(AttributeError):
+        Move.parse("redeal").extra = 1
+
+
+@pytest.mark.parametrize("text", ["c3-c7:4", "b7-a3", "redeal", "s-t", "c6-f:13"])
+def test_repr_shows_how_to_rebuild_the_move(text):
+    move = Move.parse(text)
+    rebuilt = eval(repr(move), {"Move": Move})
+    assert rebuilt == move and str(rebuilt) == text
+
+
+def test_a_move_survives_pickling_and_copying():
+    move = Move.parse("c3-c7:4")
+    assert pickle.loads(pickle.dumps(move)) == move
+    assert copy.deepcopy(move) == move
 
 
 def test_parsing_a_move_returns_it():
     move = Move.parse("b7-a3")
     assert Move.parse(move) is move
-
-
-def test_repr_shows_how_to_rebuild_the_move():
-    move = Move.parse("c3-c7:4")
-    assert repr(move) == "Move.parse('c3-c7:4')"
-    assert eval(repr(move), {"Move": Move}) == move

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import BadPosition, IllegalMove
+from engine import BadPosition, IllegalMove, MoveError
 
 HIGH = ["9C", "9D", "9H", "9S"]   # foundations this high leave 16 cards to place
 
@@ -351,6 +351,7 @@ def test_garbage_moves_are_refused_with_a_reason_and_change_nothing(text):
     reason = game.explain(text)
     if reason is None:
         return
-    with pytest.raises(IllegalMove):
+    with pytest.raises(MoveError) as caught:
         game.play(text)
+    assert caught.value.reason == reason
     assert game.to_dict() == before
