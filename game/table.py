@@ -130,7 +130,7 @@ class Table:
         old = self.layout
         self.layout = self.build()
         self.render()
-        self.refresh(changed_rects(old, self.layout) + [self.app.chrome_rect("status")])
+        self.refresh(changed_rects(old, self.layout, self.app.table_area()) + [self.app.chrome_rect("status")])
         self.dump_layout()
 
     def refresh(self, rects: list[Rect]) -> None:
@@ -282,7 +282,7 @@ class Table:
         self.layout = self.build()
         self.animate(events, old, carried)
         self.render()
-        self.refresh(changed_rects(old, self.layout) + [self.app.chrome_rect("status")])
+        self.refresh(changed_rects(old, self.layout, self.app.table_area()) + [self.app.chrome_rect("status")])
         self.dump_layout()
         self.app.on_game_changed()
 
@@ -936,10 +936,10 @@ class Table:
             self.update(max(0.0, end - self.now) + 1e-6)
 
 
-def changed_rects(old: Layout, new: Layout) -> list[Rect]:
-    """The screen rectangles where two layouts differ."""
+def changed_rects(old: Layout, new: Layout, area: Rect) -> list[Rect]:
+    """The screen rectangles where two layouts of the table ``area`` differ."""
     if old.size != new.size or old.card != new.card:
-        return [Rect(0, 0, *new.size)]
+        return [Rect(area)]
     rects: list[Rect] = []
 
     def compare(a: dict, b: dict) -> None:

@@ -76,3 +76,26 @@ def test_a_column_too_long_for_any_card_size_still_fits_the_table():
     rects = column(build(smith_with_a_column_of(60), area, ASPECT))
     assert rects[-1].bottom <= area.bottom
     assert all(lower.top > upper.top for upper, lower in zip(rects, rects[1:]))
+
+
+def test_a_deal_that_shrinks_the_cards_repaints_the_whole_table(tmp_path):
+    """The cards shrink when a column grows past what the table holds at full
+    size; the screen then shows the table as it now is, to its last row."""
+    import pygame
+
+    from gui import key, make_app, settle
+
+    app = make_app(tmp_path, "--game", "smith", "--seed", "3")
+    area = app.table_area()
+    sizes = {n: build(smith_with_a_column_of(n), area, ASPECT).card for n in range(8, 30)}
+    n = next(k for k in range(8, 29) if sizes[k + 1] != sizes[k])
+    app.show_game(smith_with_a_column_of(n))
+    settle(app)
+    before = app.scene.layout.card
+    key(app, pygame.K_d, pygame.KMOD_CTRL)      # deal: a card on every column
+    settle(app)
+    assert app.game.history == ["deal"]
+    assert app.scene.layout.card != before
+    screen = pygame.surfarray.array3d(app.screen.subsurface(area))
+    background = pygame.surfarray.array3d(app.canvas.background.subsurface(area))
+    assert (screen == background).all(), "a strip of the old, larger cards is left on the screen"
