@@ -199,7 +199,7 @@ class Canvas:
 
     def mark(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
         """Small pictures drawn here rather than taken from the sheet: a dead
-        gap, The Smith's spacing buttons."""
+        gap, the empty talon, The Smith's spacing buttons."""
         key = (kind, self.mono, *size)
         if key not in self._marks:
             w, h = size
@@ -218,6 +218,16 @@ class Canvas:
                 pts = [(cx - h // 2, h - m), (cx + h // 2, h - m), (cx, m)] if kind == "space-less" \
                     else [(cx - h // 2, m), (cx + h // 2, m), (cx, h - m)]
                 pygame.draw.polygon(s, ink, pts)
+            elif kind == "talon":
+                # dashes, not the foundations' solid outline: cards are turned here, never built
+                line, dash = max(2, w // 40), max(4, w // 9)
+                box = Rect(line, line, w - 2 * line, h - 2 * line)
+                for x in range(box.left + dash // 2, box.right - dash, 2 * dash):
+                    for y in (box.top, box.bottom - line):
+                        pygame.draw.rect(s, ink, (x, y, dash, line))
+                for y in range(box.top + dash // 2, box.bottom - dash, 2 * dash):
+                    for x in (box.left, box.right - line):
+                        pygame.draw.rect(s, ink, (x, y, line, dash))
             elif kind == "space-reset":
                 pygame.draw.circle(s, ink, (w // 2, h // 2), max(2, h // 4))
             self._marks[key] = s
@@ -248,8 +258,8 @@ class Canvas:
         occupied = {s.place for s in layout.sprites if s.key not in hidden}
         for slot in layout.slots.values():
             if slot.outline and slot.place not in occupied:
-                if slot.outline == "dead":
-                    bg.blit(self.mark("dead", slot.rect.size), slot.rect)
+                if slot.outline in ("dead", "talon"):
+                    bg.blit(self.mark(slot.outline, slot.rect.size), slot.rect)
                 else:
                     bg.blit(self.sheet.picture_at(slot.outline, *slot.rect.size), slot.rect)
         for pic in layout.pictures:

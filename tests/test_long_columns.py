@@ -82,7 +82,6 @@ def test_a_deal_that_shrinks_the_cards_repaints_the_whole_table(tmp_path):
     """The cards shrink when a column grows past what the table holds at full
     size; the screen then shows the table as it now is, to its last row."""
     import pygame
-
     from gui import key, make_app, settle
 
     app = make_app(tmp_path, "--game", "smith", "--seed", "3")

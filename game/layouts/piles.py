@@ -99,7 +99,11 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
     if pos["turned"] is not None:
         layout.add_slot("s", stock_rect, "turned", outline=None)
         layout.add_pile("s", [pos["turned"]])
-    layout.add_slot("t", Rect(left + dx, top, cw, ch), "talon")
+    talon = layout.add_slot("t", Rect(left + dx, top, cw, ch), "talon", outline="talon")
+    if not pos["talon"]:
+        text = max(12, int(ch * 0.13))
+        layout.labels.append(Label("talon", Rect(talon.rect.x, talon.rect.centery - text // 2, cw, text), text,
+                                   (200, 214, 200)))
     if pos["talon"]:
         layout.add_pile("t", pos["talon"][-2:])
         for s in layout.pile("t"):
