@@ -78,7 +78,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every move the game allows now, in a fixed order."""
         if self._legal is None:
-            self._legal = list(dict.fromkeys(self._generate()))
+            self._legal = self._generate()
         return list(self._legal)
 
     def explain(self, move: str | Move) -> str | None:

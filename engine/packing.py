@@ -58,3 +58,28 @@ def supermove_limit(vacancies: int, into_vacancy: bool) -> int:
     if into_vacancy:
         return 1 << (vacancies - 1) if vacancies >= 1 else 0
     return 1 << vacancies
+
+
+def same_suit_too(rule: str):
+    """``rule``, and also the same suit one rank lower, whatever the rule
+    (The Smith's packing)."""
+    fits = PACKS[rule]
+    return lambda upper, lower: fits(upper, lower) or upper == lower + 4
+
+
+def rule_words(rule: str, also_same_suit: bool = False) -> str:
+    """How columns pack under ``rule``, in words."""
+    if also_same_suit and rule != "same-suit":
+        return RULE_WORDS[rule] + ", or in the same suit"
+    return RULE_WORDS[rule]
+
+
+def parents(fits) -> tuple[frozenset[int], ...]:
+    """For each card (0..51), the cards it may lie on under ``fits(upper, lower)``:
+    the table the move listing reads instead of calling ``fits`` each time."""
+    return tuple(frozenset(upper for upper in range(52) if fits(upper, lower)) for lower in range(52))
+
+
+#: parents(...) for each rule, and for each rule with the same suit allowed too
+PARENTS = {rule: parents(fits) for rule, fits in PACKS.items()}
+PARENTS_SAME_SUIT_TOO = {rule: parents(same_suit_too(rule)) for rule in PACKS}

@@ -26,6 +26,7 @@ class Prince(PileGame):
     OPTIONS = {"rule": RULES}
     N_COLUMNS, N_FOUNDATIONS, COPIES = 9, 4, 1
     OTHER_PILES = {"r": 7}
+    TAKES_FROM = ("r", "f")
     LAYOFF_FROM = ("c", "r")
     WORDS = ("layoff",)
 
@@ -60,16 +61,13 @@ class Prince(PileGame):
         return events
 
     # ----------------------------------------------------------- hooks
-    def _single_sources(self) -> list[tuple[str, int | None]]:
-        return [("r", i) for i in range(7)] + [("f", i) for i in range(4)]
-
-    def _single_top(self, kind: str, i: int | None) -> int | None:
+    def _top(self, kind: str, i: int | None) -> int | None:
         if kind == "r":
             return self.reserve[i]
         top = self.foundations[i]
-        return None if top is None or RANK_OF[top] == ACE else top
+        return None if top is None or RANK_OF[top] == ACE else top   # an ace never leaves
 
-    def _single_refusal(self, kind: str, i: int | None) -> str:
+    def _no_top_reason(self, kind: str, i: int | None) -> str:
         if kind == "r":
             return f"The reserve place r{i + 1} is empty."
         top = self.foundations[i]
@@ -77,19 +75,11 @@ class Prince(PileGame):
             return f"An ace never leaves its foundation (the {NAMES[top]} on f{i + 1})."
         return f"Foundation f{i + 1} is empty."
 
-    def _take_single(self, kind: str, i: int | None) -> int:
+    def _take(self, kind: str, i: int | None) -> int:
         if kind == "r":
             c, self.reserve[i] = self.reserve[i], None
             return c
-        return super()._take_single(kind, i)
-
-    def _other_destination_reason(self, sk, si, dk, di, count) -> str:
-        if dk == "r":
-            return "No card is ever put into the reserve."
-        return super()._other_destination_reason(sk, si, dk, di, count)
-
-    def _pointless_to_vacancy(self, i: int) -> bool:
-        return False
+        return super()._take(kind, i)
 
     # ----------------------------------------------------------- state
     def _snapshot(self) -> Any:

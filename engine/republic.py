@@ -23,11 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import KING, NAMES, RANK_OF, shuffled_deck
+from .cards import NAMES, shuffled_deck
 from .errors import BadPosition
 from .events import CardMoved, CardsDealt, CardTurned, Event
-from .notation import Move
-from .packing import PACKS, RULES
+from .packing import RULES
 from .tableau import PileGame
 
 N = 10                     # columns and packets
@@ -35,29 +34,8 @@ PACKET_SIZE = 3
 STOCK_SIZE = 104 - N * PACKET_SIZE - N
 #: talon redeals each rule allows (-1: unlimited)
 REDEALS = {"any-suit": 0, "alternate": 1, "same-suit": -1}
-#: the longest sequence a column can hold (K down to A)
-LONGEST = 13
-
-#: for each rule, for each card, the cards it may be packed on
-_PARENTS = {rule: tuple(frozenset(u for u in range(52) if fits(u, c)) for c in range(52))
-            for rule, fits in PACKS.items()}
-_ACES = frozenset(range(4))
 _COLUMN = tuple(f"c{i + 1}" for i in range(N))
 _PACKET = tuple(f"p{i + 1}" for i in range(N))
-_PLACES = {**{p: ("c", i) for i, p in enumerate(_COLUMN)}, **{p: ("p", i) for i, p in enumerate(_PACKET)},
-           **{f"f{j + 1}": ("f", j) for j in range(8)}, "f": ("f", None), "s": ("s", None), "t": ("t", None)}
-
-# Moves are immutable values, so the generator hands out shared ones.
-#: _COLUMN_MOVES[i][j][k]: k cards from column i onto column j
-_COLUMN_MOVES = tuple(tuple((None, *(Move(_COLUMN[i], _COLUMN[j], k) for k in range(1, LONGEST + 1))) for j in range(N))
-                      for i in range(N))
-_FOUNDATION = tuple(f"f{j + 1}" for j in range(8))
-_SINGLE_NAMES = (*_PACKET, "s", "t", *_FOUNDATION)
-#: _SINGLE_MOVES[src][j]: the card at src onto column j; _TO_FOUNDATION[src]: to a foundation
-_SINGLE_MOVES = {src: tuple(Move(src, c) for c in _COLUMN) for src in _SINGLE_NAMES}
-_TO_FOUNDATION = {src: Move(src, "f") for src in (*_COLUMN, *_PACKET, "s", "t")}
-_TURNED_TO_TALON = Move("s", "t")
-_WORD_MOVES = {w: Move(word=w) for w in ("layoff", "turn", "redeal")}
 
 
 class Republic(PileGame):
@@ -65,8 +43,9 @@ class Republic(PileGame):
     title = "The Republic"
     OPTIONS = {"rule": RULES}
     N_COLUMNS, N_FOUNDATIONS, COPIES = N, 8, 2
-    OTHER_PILES = {"p": N}
-    SINGLE_PLACES = ("s", "t")
+    OTHER_PILES = {"p": N, "s": 0, "t": 0}
+    TAKES_FROM = ("p", "s", "t", "f")
+    PUTS = {"t": ("s",)}
     LAYOFF_FROM = ("c", "p")
     WORDS = ("layoff", "turn", "redeal")
 
@@ -145,7 +124,7 @@ class Republic(PileGame):
         elif kind == "f":
             c = None if i is None else self.foundations[i]
         else:
-            c = self._single_top(kind, i)
+            c = self._top(kind, i)
         return None if c is None else NAMES[c]
 
     def targets(self, place: str, count: int = 1) -> list[str]:
@@ -158,27 +137,16 @@ class Republic(PileGame):
     def turned_has_move(self) -> bool:
         """Whether the waiting turned card could be played now (onto a column,
         into a vacancy or to a foundation); False when no card waits."""
-        return self.turned is not None and self._playable(self.turned)
+        return self.turned is not None and self._playable()
 
     # ----------------------------------------------------------- hooks
-    def _is_vacancy(self, i: int) -> bool:
-        return not self.columns[i] and not self.packets[i]
+    def _closed(self, i: int) -> str | None:
+        if self.packets[i]:
+            return (f"Nothing may be put in column c{i + 1} while its packet p{i + 1} holds cards: "
+                    "a column is a vacancy only when its packet is empty too.")
+        return None
 
-    def _takes_cards(self, i: int) -> bool:
-        return not self.packets[i]
-
-    def _closed_column_reason(self, j: int) -> str:
-        return (f"Nothing may be put in column c{j + 1} while its packet p{j + 1} holds cards: "
-                "a column is a vacancy only when its packet is empty too.")
-
-    def _place(self, place: str) -> tuple[str, int | None]:
-        found = _PLACES.get(place)
-        return found if found is not None else super()._place(place)
-
-    def _single_sources(self) -> list[tuple[str, int | None]]:
-        return [*(("p", i) for i in range(N)), ("s", None), ("t", None), *(("f", j) for j in range(8))]
-
-    def _single_top(self, kind: str, i: int | None) -> int | None:
+    def _top(self, kind: str, i: int | None) -> int | None:
         if kind == "p":
             packet = self.packets[i]
             return packet[-1] if packet and not self.columns[i] else None
@@ -186,9 +154,9 @@ class Republic(PileGame):
             return self.turned
         if kind == "t":
             return self.talon[-1] if self.talon else None
-        return super()._single_top(kind, i)
+        return self.foundations[i]
 
-    def _single_refusal(self, kind: str, i: int | None) -> str:
+    def _no_top_reason(self, kind: str, i: int | None) -> str:
         if kind == "p":
             if not self.packets[i]:
                 return f"Packet p{i + 1} is empty."
@@ -200,7 +168,7 @@ class Republic(PileGame):
             return "The talon is empty."
         return f"Foundation f{i + 1} is empty."
 
-    def _take_single(self, kind: str, i: int | None) -> int:
+    def _take(self, kind: str, i: int | None) -> int:
         if kind == "p":
             return self.packets[i].pop()
         if kind == "s":
@@ -208,28 +176,10 @@ class Republic(PileGame):
             return c
         if kind == "t":
             return self.talon.pop()
-        return super()._take_single(kind, i)
+        return super()._take(kind, i)
 
-    def _extra_moves(self, kind: str, i: int | None) -> list[Move]:
-        return [_TURNED_TO_TALON] if kind == "s" else []
-
-    def _other_destination_reason(self, sk: str, si: int | None, dk: str, di: int | None, count: int) -> str | None:
-        if dk == "t":
-            if sk != "s":
-                return "Only the turned stock card goes to the talon ('s-t')."
-            if count != 1:
-                return "Only one card at a time comes from the turned stock card."
-            if self.turned is None:
-                return self._single_refusal("s", None)
-            return None
-        if dk == "p":
-            return "No card is ever put on a packet."
-        if dk == "s":
-            return "Only 'turn' puts a card in the turned card's place, from the stock."
-        return super()._other_destination_reason(sk, si, dk, di, count)
-
-    def _put_other(self, kind: str, i: int | None, cards: list[int]) -> None:
-        self.talon.extend(cards)   # only the turned card comes here (s-t)
+    def _put(self, kind: str, i: int | None, c: int) -> None:
+        self.talon.append(c)   # PUTS: only the turned card comes here (s-t)
 
     def _settle(self) -> list[Event]:
         """A packet whose column is empty shows its top card (an event the
@@ -293,21 +243,20 @@ class Republic(PileGame):
         c = self.stock.pop()
         self.turned = c
         events: list[Event] = [CardTurned(NAMES[c], "s")]
-        if not self._playable(c):
+        if not self._playable():
             self.turned = None
             self.talon.append(c)
             events.append(CardMoved(NAMES[c], "s", "t"))
         return events
 
-    def _playable(self, c: int) -> bool:
-        """Has card ``c`` a move now: to a foundation, into a vacancy, or onto a column?"""
-        if self._foundation_for(c) is not None:
+    def _playable(self) -> bool:
+        """Has the turned card a move now: to a foundation, onto a column or
+        into a vacancy?  Asked of the rule's own parts: the foundation rule,
+        then the column rule for each column."""
+        c = self.turned
+        if self._foundation_for([c]) is not None:
             return True
-        parents = _PARENTS[self.rule][c]
-        for col, packet in zip(self.columns, self.packets):
-            if (col and col[-1] in parents) or (not col and not packet):
-                return True
-        return False
+        return any(self._onto_column_reason(c, 1, j, None) is None for j in range(N))
 
     def _redeal(self) -> list[Event]:
         """The talon turned over as it lies: its first card is the stock's top.
@@ -318,96 +267,6 @@ class Republic(PileGame):
         if self.redeals_left > 0:
             self.redeals_left -= 1
         return events
-
-    # ----------------------------------------------------------- the generator
-    def _generate(self) -> list[Move]:
-        # Same moves, in the same order, as PileGame._generate, computed faster.
-        wanted: set[int] = set()
-        for top in self.foundations:
-            if top is None:
-                wanted |= _ACES
-            elif RANK_OF[top] != KING:
-                wanted.add(top + 4)
-        if not wanted:
-            return []                       # won
-        parents = _PARENTS[self.rule]
-        cols, packets = self.columns, self.packets
-        vacant = [j for j in range(N) if not cols[j] and not packets[j]]
-        n_vac = len(vacant)
-        lim_col = 1 << n_vac
-        lim_vac = 1 << (n_vac - 1) if n_vac else 0
-        tops = [(j, col[-1]) for j, col in enumerate(cols) if col]
-        top_set = {top for _, top in tops}
-        moves: list[Move] = []
-        add = moves.append
-        layoff = False
-        for i in range(N):
-            col = cols[i]
-            if not col:
-                continue
-            top = col[-1]
-            if top in wanted:
-                add(_TO_FOUNDATION[_COLUMN[i]])
-                layoff = True
-            n = len(col)
-            run = 1
-            while run < n and col[n - run - 1] in parents[col[n - run]]:
-                run += 1
-            most_col = run if run < lim_col else lim_col
-            most_vac = run if run < lim_vac else lim_vac
-            if not most_vac:
-                # no vacancy to go to: look further only if some top takes a card of the run
-                for k in range(1, most_col + 1):
-                    if not top_set.isdisjoint(parents[col[-k]]):
-                        break
-                else:
-                    continue
-            row = _COLUMN_MOVES[i]
-            lowest = RANK_OF[top]
-            for j in range(N):
-                if j == i:
-                    continue
-                dst = cols[j]
-                if dst:
-                    # a run's ranks climb by one from its top card: only the
-                    # length ending one rank below dst's top can land there
-                    k = RANK_OF[dst[-1]] - lowest
-                    if 1 <= k <= most_col and dst[-1] in parents[col[-k]]:
-                        add(row[j][k])
-                elif most_vac and not packets[j]:
-                    moves.extend(row[j][1:most_vac + 1])
-        sources = [(_PACKET[i], packets[i][-1]) for i in range(N) if packets[i] and not cols[i]]
-        for _, c in sources:
-            if c in wanted:
-                layoff = True
-        if self.turned is not None:
-            sources.append(("s", self.turned))
-        if self.talon:
-            sources.append(("t", self.talon[-1]))
-        n_singles = len(sources)
-        found = self.foundations
-        sources += [(_FOUNDATION[j], found[j]) for j in range(8) if found[j] is not None]
-        for k, (src, c) in enumerate(sources):
-            if k < n_singles and c in wanted:
-                add(_TO_FOUNDATION[src])
-            to = _SINGLE_MOVES[src]
-            ps = parents[c]
-            if not ps.isdisjoint(top_set):
-                for j, top in tops:
-                    if top in ps:
-                        add(to[j])
-            for j in vacant:
-                add(to[j])
-            if src == "s":
-                add(_TURNED_TO_TALON)
-        if layoff:
-            add(_WORD_MOVES["layoff"])
-        if self.turned is None:
-            if self.stock:
-                add(_WORD_MOVES["turn"])
-            elif self.talon and self.redeals_left != 0:
-                add(_WORD_MOVES["redeal"])
-        return moves
 
     # ----------------------------------------------------------- state
     def _snapshot(self) -> Any:

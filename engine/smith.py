@@ -18,14 +18,13 @@ top card, the next one dealt, is the last.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from .cards import KING, NAMES, RANK_OF, SUIT_WORDS, shuffled_deck
+from .cards import KING, NAMES, RANK_OF, shuffled_deck
 from .errors import BadPosition
-from .events import CardMoved, CardsDealt, Event
+from .events import CardsDealt, Event
 from .notation import Move
-from .packing import PACKS, RULE_WORDS
+from .packing import same_suit_too
 from .tableau import PileGame
 
 N_COLUMNS = 8
@@ -37,32 +36,13 @@ RULES = ("any-suit", "alternate", "same-suit")
 def _fits_table(rule: str) -> tuple[tuple[bool, ...], ...]:
     """``table[upper][lower]``: may ``lower`` be packed on ``upper`` (the
     rule, or the same suit one rank lower, which every rule allows)."""
-    pack = PACKS[rule]
-    return tuple(tuple(pack(upper, lower) or upper == lower + 4 for lower in range(52))
-                 for upper in range(52))
+    fits = same_suit_too(rule)
+    return tuple(tuple(fits(upper, lower) for lower in range(52)) for upper in range(52))
 
 
+#: the packing as a table, for the solver's compact model
 FITS = {rule: _fits_table(rule) for rule in RULES}
-
-# Moves are immutable values: the generator hands out these shared ones
-# instead of building (and formatting) new ones for every position.
-_COLUMN_MOVES = tuple(tuple(tuple(Move(f"c{i + 1}", f"c{j + 1}", k) for k in range(14))
-                            for j in range(N_COLUMNS)) for i in range(N_COLUMNS))
-_LAY_UP_MOVES = tuple(Move(f"c{i + 1}", "f", 13) for i in range(N_COLUMNS))
 _DEAL = Move(word="deal")
-
-
-def _run_length(col: list[int]) -> int:
-    """How many cards at the top of ``col`` descend in one suit (the unit)."""
-    n = len(col)
-    if n == 0:
-        return 0
-    k = 1
-    below = col[-1] + 4
-    while k < n and col[-k - 1] == below:
-        k += 1
-        below += 4
-    return k
 
 
 class Smith(PileGame):
@@ -70,8 +50,12 @@ class Smith(PileGame):
     title = "The Smith"
     OPTIONS = {"rule": RULES}
     N_COLUMNS, N_FOUNDATIONS, COPIES = N_COLUMNS, 8, 2
-    SUPERMOVES = False
+    TAKES_FROM = ()            # a column's top is its own unit; foundations give nothing back
     WORDS = ("deal",)
+    SUPERMOVES = False         # one unit at a time, whatever its length
+    ALSO_SAME_SUIT = True
+    RUNS_IN_SUIT = True
+    FOUNDATION_RUN = 13
 
     stock: list[int]
 
@@ -98,7 +82,7 @@ class Smith(PileGame):
     @property
     def can_deal(self) -> bool:
         """Whether ``deal`` is a legal move now."""
-        return self._deal_reason() is None
+        return self._reason(_DEAL) is None
 
     @property
     def suits_laid_off(self) -> int:
@@ -115,7 +99,7 @@ class Smith(PileGame):
         """The counts that may be picked up from column ``place`` (``"c3"``):
         1 up to the length of the descending one-suit run on its top; empty
         for an empty column.  Where each may go is ``targets(place, count)``."""
-        return list(range(1, _run_length(self.columns[self._column_index(place)]) + 1))
+        return list(range(1, self.movable_run(self._column_index(place)) + 1))
 
     def targets(self, place: str, count: int = 1) -> list[str]:
         """The places the top ``count`` cards of column ``place`` may go to
@@ -135,114 +119,8 @@ class Smith(PileGame):
         col = self.columns[i]
         return NAMES[col[-1]] if col else None
 
-    # ----------------------------------------------------------- packing
-    def _packer(self) -> Callable[[int, int], bool]:
-        table = FITS[self.rule]
-        return lambda upper, lower: table[upper][lower]
-
-    def _fits(self, upper: int, lower: int) -> bool:
-        return FITS[self.rule][upper][lower]
-
-    def _run_fits(self, upper: int, lower: int) -> bool:
-        return upper == lower + 4
-
-    def _run_words(self) -> str:
-        return "descending rank in one suit"
-
-    def _sequence_words(self) -> str:
-        if self.rule == "same-suit":
-            return RULE_WORDS["same-suit"]
-        return RULE_WORDS[self.rule] + ", or in the same suit"
-
-    def _single_sources(self) -> list[tuple[str, int | None]]:
-        return []  # a column's top is its own unit; foundations give nothing back
-
-    def _is_won(self) -> bool:
-        return None not in self.foundations  # a foundation is a whole suit or empty
-
-    # ----------------------------------------------------------- moves
-    def _generate(self) -> list[Move]:
-        """Per column c1..c8: its run to a foundation, then each count from
-        1 up, onto columns left to right, then into empty columns left to
-        right; ``deal`` last."""
-        if None not in self.foundations:
-            return []
-        cols = self.columns
-        fits = FITS[self.rule]
-        tops_by_rank: list[list[tuple[int, int]]] = [[] for _ in range(13)]
-        empty = []
-        for j, col in enumerate(cols):
-            if col:
-                top = col[-1]
-                tops_by_rank[top >> 2].append((j, top))
-            else:
-                empty.append(j)
-        moves: list[Move] = []
-        for i, col in enumerate(cols):
-            if not col:
-                continue
-            run = _run_length(col)
-            if run == 13:  # a one-suit run of 13 is king to ace; a foundation is free (not won)
-                moves.append(_LAY_UP_MOVES[i])
-            table = _COLUMN_MOVES[i]
-            for k in range(1, run + 1):
-                bottom = col[-k]
-                above = (bottom >> 2) + 1  # the rank index one higher
-                if above < 13:
-                    for j, top in tops_by_rank[above]:
-                        if j != i and fits[top][bottom]:
-                            moves.append(table[j][k])
-                for j in empty:
-                    moves.append(table[j][k])
-        if not empty and self.stock:
-            moves.append(_DEAL)
-        return moves
-
-    def _word_moves(self) -> list[Move]:
-        return [_DEAL] if self.can_deal else []
-
-    def _reason(self, move: Move) -> str | None:
-        if move.word is None and not self._is_won() and self._place(move.src)[0] == "f":
-            return "Cards on a foundation never come back: a laid-off suit stays there."
-        return super()._reason(move)
-
-    def _column_move_reason(self, si: int, dk: str, di: int | None, count: int) -> str | None:
-        col = self.columns[si]
-        if not col:
-            return f"Column c{si + 1} is empty."
-        if count > len(col):
-            return f"Column c{si + 1} holds only {len(col)} card{'s' if len(col) > 1 else ''}."
-        if dk == "f":
-            return self._lay_up_reason(si, count, di)
-        run = _run_length(col)
-        if count > run:
-            held = "only its top card moves" if run == 1 else f"only its top {run} cards move together"
-            return (f"The top {count} cards of c{si + 1} are not one unit (a descending run in one "
-                    f"suit): {held}.")
-        return self._onto_column_reason(col[-count], count, di, source_column=si)
-
-    def _lay_up_reason(self, si: int, count: int, j: int | None) -> str | None:
-        """Why the top ``count`` cards of column ``si`` may not go to
-        foundation ``j`` (``None``: any), or ``None`` if they may."""
-        if count == 1:
-            return ("A single card never goes to a foundation in The Smith: only a complete run "
-                    "from king down to ace in one suit does, all 13 cards at once (like 'c1-f:13').")
-        if count != 13:
-            return (f"Only a complete run from king down to ace in one suit goes to a foundation, "
-                    f"all 13 cards at once, not {count}.")
-        if _run_length(self.columns[si]) < 13:
-            return f"The top 13 cards of c{si + 1} are not a run from king down to ace in one suit."
-        if j is None:
-            if None not in self.foundations:
-                return "Every foundation already holds a suit."
-            return None
-        top = self.foundations[j]
-        if top is not None:
-            return (f"Foundation f{j + 1} already holds the {SUIT_WORDS[top & 3]}: "
-                    "a foundation takes one suit, into an empty foundation.")
-        return None
-
-    def _deal_reason(self) -> str | None:
+    # ----------------------------------------------------------- deal
+    def _word_reason(self, word: str) -> str | None:
         if not self.stock:
             return "The stock is empty: there is nothing left to deal."
         empty = [f"c{i + 1}" for i, col in enumerate(self.columns) if not col]
@@ -251,42 +129,13 @@ class Smith(PileGame):
             return f"Fill every empty column before dealing ({which} {'is' if len(empty) == 1 else 'are'} empty)."
         return None
 
-    def _word_reason(self, word: str) -> str | None:
-        if word == "deal":
-            return self._deal_reason()
-        return super()._word_reason(word)
-
-    # ----------------------------------------------------------- applying
-    def _apply(self, move: Move) -> list[Event]:
-        if move.word is not None:
-            return self._apply_word(move.word)
-        src, dst, count = move.src, move.dst, move.count
-        col = self.columns[int(src[1:]) - 1]
-        cards = col[-count:]
-        del col[-count:]
-        if dst[0] == "f":
-            return self._to_foundation(cards, int(dst[1:]) - 1 if len(dst) > 1 else None, src)
-        self.columns[int(dst[1:]) - 1].extend(cards)
-        return [CardMoved(NAMES[c], src, dst) for c in cards]
-
-    def _to_foundation(self, cards: list[int], j: int | None, src: str) -> list[Event]:
-        """A king-to-ace run (king first, as it lay) onto foundation ``j``
-        (``None``: the leftmost empty one); the ace lands first, the king on top."""
-        if j is None:
-            j = self.foundations.index(None)
-        self.foundations[j] = cards[0]
-        place = f"f{j + 1}"
-        return [CardMoved(NAMES[c], src, place) for c in reversed(cards)]
-
     def _apply_word(self, word: str) -> list[Event]:
-        if word == "deal":
-            dealt = []
-            for i, col in enumerate(self.columns):
-                c = self.stock.pop()
-                col.append(c)
-                dealt.append((NAMES[c], f"c{i + 1}"))
-            return [CardsDealt(tuple(dealt), source="s")]
-        return super()._apply_word(word)
+        dealt = []
+        for i, col in enumerate(self.columns):
+            c = self.stock.pop()
+            col.append(c)
+            dealt.append((NAMES[c], f"c{i + 1}"))
+        return [CardsDealt(tuple(dealt), source="s")]
 
     # ----------------------------------------------------------- state
     def _snapshot(self) -> Any:
@@ -329,7 +178,7 @@ class Smith(PileGame):
                  f"foundations f1..f8: {fnd}"]
         for i, col in enumerate(self.columns):
             names = [NAMES[c] for c in col]
-            run = _run_length(col)
+            run = self.movable_run(i)
             if run > 1:
                 names.insert(len(col) - run, "|")
             lines.append(f"  c{i + 1}: " + " ".join(names))

@@ -5,8 +5,16 @@ vacancies, and the layoff.
 
 Piles have roles, named as in the notation: ``c`` columns, ``p`` packets,
 ``r`` reserve, ``f`` foundations, ``s`` the turned stock card, ``t`` the
-talon.  A game module says which piles it has and answers a few hooks; the
-moves, their reasons, layoff and the documents are worked out here once.
+talon.  A game describes its piles and its packing as data (the class
+attributes below) and answers a few hooks: what card a place offers
+(``_top``, ``_no_top_reason``, ``_take``, ``_put``), whether an empty column
+takes cards (``_closed``), what follows a move by itself (``_settle``) and
+its non-card moves (``_word_reason``, ``_apply_word``).
+
+The rule of every move is decided in one place, :meth:`PileGame._reason`.
+``_generate`` is a faster path to the same list: it reads the same data and
+hooks, and ``tests/rulebook.py`` holds it to ``_reason`` (every move between
+the game's places, judged one by one) on every position the tests reach.
 """
 
 from __future__ import annotations
@@ -18,289 +26,269 @@ from .cards import ACE, KING, NAMES, RANK_OF, SUIT_WORDS, card, card_words, chec
 from .errors import BadPosition, InvalidMove
 from .events import CardMoved, Event
 from .notation import Move
-from .packing import PACKS, RULE_WORDS, run_length, supermove_limit
-
-_COLUMNS = tuple(f"c{i + 1}" for i in range(10))
-_MOVES: dict[tuple[str, str, int], Move] = {}
-
-
-def _move(src: str, dst: str, count: int) -> Move:
-    """Moves are immutable values: the generator hands out shared ones."""
-    key = (src, dst, count)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(src, dst, count)
-    return m
-
+from .packing import PARENTS, PARENTS_SAME_SUIT_TOO, rule_words
 
 ROLE_WORDS = {"c": "column", "p": "packet", "r": "reserve", "f": "foundation",
               "s": "turned stock card", "t": "talon"}
+#: the longest run a column can move (king down to ace)
+LONGEST = 13
+_KINGS = frozenset(c for c in range(52) if RANK_OF[c] == KING)
+#: the foundation rule: what a foundation with this top card (None: empty)
+#: takes next, an ace to start and then the same suit one rank higher
+NEXT_ON_FOUNDATION: dict[int | None, frozenset[int]] = {
+    None: frozenset(c for c in range(52) if RANK_OF[c] == ACE),
+    **{top: frozenset({top + 4} if RANK_OF[top] < KING else ()) for top in range(52)}}
 
 
 class PileGame(Game):
+    # ----------------------------------------------------------- the piles, as data
     N_COLUMNS: ClassVar[int]
     N_FOUNDATIONS: ClassVar[int]
     COPIES: ClassVar[int]
-    #: numbered piles besides columns and foundations, e.g. {"p": 10}
+    #: piles besides columns and foundations: role letter -> how many, 0 for
+    #: a single place with no number (``{"p": 10, "s": 0, "t": 0}``)
     OTHER_PILES: ClassVar[dict[str, int]] = {}
-    #: single places with no number ("s", "t")
-    SINGLE_PLACES: ClassVar[tuple[str, ...]] = ()
-    #: whether sequence moves are bounded by vacancies (2^n rule)
-    SUPERMOVES: ClassVar[bool] = True
+    #: the roles a single card may be taken from (column tops aside), in listing order
+    TAKES_FROM: ClassVar[tuple[str, ...]] = ("f",)
+    #: roles besides columns and foundations that take a card: role -> the roles it comes from
+    PUTS: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: where ``layoff`` looks, in order: pile letters
     LAYOFF_FROM: ClassVar[tuple[str, ...]] = ()
+    #: the non-card moves, in listing order
+    WORDS: ClassVar[tuple[str, ...]] = ()
+
+    # ----------------------------------------------------------- the packing, as data
+    #: sequence moves are bounded by vacancies (2^n onto a column, 2^(n-1) into one)
+    SUPERMOVES: ClassVar[bool] = True
+    #: every rule also packs a card on the same suit one rank higher (The Smith)
+    ALSO_SAME_SUIT: ClassVar[bool] = False
+    #: what moves together is a run in one suit (The Smith), else a packed sequence
+    RUNS_IN_SUIT: ClassVar[bool] = False
+    #: cards that go to a foundation at once: 1 (built up by suit), or 13 (a whole
+    #: suit from king down to ace, which never comes back)
+    FOUNDATION_RUN: ClassVar[int] = 1
 
     columns: list[list[int]]
     foundations: list[int | None]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if not hasattr(cls, "N_COLUMNS"):
+            return
+        piles = {"c": cls.N_COLUMNS, "f": cls.N_FOUNDATIONS, **cls.OTHER_PILES}
+        places: dict[str, tuple[str, int | None]] = {}
+        for kind, n in piles.items():
+            places.update({f"{kind}{i + 1}": (kind, i) for i in range(n)} if n else {kind: (kind, None)})
+        places["f"] = ("f", None)
+        cls.PLACES = places
+        cols = tuple(f"c{i + 1}" for i in range(cls.N_COLUMNS))
+        cls._FOUNDATION_NAMES = tuple(f"f{j + 1}" for j in range(cls.N_FOUNDATIONS))
+        # Moves are immutable values: the listing hands out these shared ones.
+        cls._COLUMN_MOVES = tuple(tuple((None, *(Move(src, dst, k) for k in range(1, LONGEST + 1)))
+                                        for dst in cols) for src in cols)
+        cls._SOURCES = tuple((kind, i, name) for kind in cls.TAKES_FROM
+                             for name, (k, i) in places.items() if k == kind and name != "f")
+        cls._TO_COLUMN = {name: tuple(Move(name, dst) for dst in cols) for *_, name in cls._SOURCES}
+        cls._TO_FOUNDATION = {name: Move(name, "f", cls.FOUNDATION_RUN if name[0] == "c" else 1)
+                              for name in (*cols, *(name for *_, name in cls._SOURCES))}
+        cls._COLUMN_TO_FOUNDATION = tuple(cls._TO_FOUNDATION[name] for name in cols)
+        cls._PUT_MOVES = {name: tuple(Move(name, dst) for dst, froms in cls.PUTS.items() if kind in froms)
+                          for kind, _, name in cls._SOURCES}
+        cls._WORD_MOVES = tuple(Move(word=w) for w in cls.WORDS)
+
+    def _setup(self, seed: int, options: dict[str, Any]) -> None:
+        super()._setup(seed, options)
+        rule = self.options["rule"]
+        self._parents = (PARENTS_SAME_SUIT_TOO if self.ALSO_SAME_SUIT else PARENTS)[rule]
+        self._run_parents = PARENTS["same-suit"] if self.RUNS_IN_SUIT else self._parents
 
     @property
     def rule(self) -> str:
         return self.options["rule"]
 
-    # ----------------------------------------------------------- places
-    def _place(self, place: str) -> tuple[str, int | None]:
-        """``"c3"`` -> ``("c", 2)``; ``"f"`` -> ``("f", None)``; InvalidMove if no such place."""
-        kind, number = place[:1], place[1:]
-        counts = {"c": self.N_COLUMNS, "f": self.N_FOUNDATIONS, **self.OTHER_PILES}
-        if kind in self.SINGLE_PLACES and not number:
-            return kind, None
-        if kind == "f" and not number:
-            return "f", None
-        if kind in counts and number.isdigit() and 1 <= int(number) <= counts[kind]:
-            return kind, int(number) - 1
-        names = ", ".join(f"{k}1..{k}{n}" for k, n in counts.items())
-        singles = "".join(f", {s}" for s in self.SINGLE_PLACES)
-        raise InvalidMove(f"{place!r} is not a place in {self.title} (places: {names}, f{singles}).")
+    # ----------------------------------------------------------- the hooks
+    def _top(self, kind: str, i: int | None) -> int | None:
+        """The card that may be taken from place ``kind``/``i`` (a role in
+        TAKES_FROM, not a column) now, or None."""
+        return self.foundations[i] if kind == "f" else None
 
-    # ----------------------------------------------------------- hooks
-    def _packer(self):
-        """The function ``fits(upper, lower)``: may ``lower`` be packed on ``upper``?"""
-        return PACKS[self.rule]
-
-    def _fits(self, upper: int, lower: int) -> bool:
-        return self._packer()(upper, lower)
-
-    def _run_fits(self, upper: int, lower: int) -> bool:
-        """Does ``lower`` continue a movable sequence on ``upper``?"""
-        return PACKS[self.rule](upper, lower)
-
-    def _is_vacancy(self, i: int) -> bool:
-        return not self.columns[i]
-
-    def _takes_cards(self, i: int) -> bool:
-        """May anything be put in column ``i`` (False over a face-up packet)?"""
-        return True
-
-    def _single_top(self, kind: str, i: int | None) -> int | None:
-        """The card that may be taken from a non-column place, or None."""
-        if kind == "f":
-            return self.foundations[i]
-        return None
-
-    def _single_refusal(self, kind: str, i: int | None) -> str:
-        """Why nothing may be taken from that place now (for explain)."""
+    def _no_top_reason(self, kind: str, i: int | None) -> str:
+        """Why ``_top`` offers no card there now, as a sentence."""
         return f"There is no card to take from the {ROLE_WORDS[kind]} {self._name(kind, i)}."
 
-    def _take_single(self, kind: str, i: int | None) -> int:
-        if kind == "f":
-            c = self.foundations[i]
-            self.foundations[i] = None if RANK_OF[c] == ACE else c - 4
-            return c
-        raise NotImplementedError
+    def _take(self, kind: str, i: int | None) -> int:
+        """Remove and return the card ``_top`` offers."""
+        if kind != "f":
+            raise NotImplementedError(kind)
+        c = self.foundations[i]
+        self.foundations[i] = None if RANK_OF[c] == ACE else c - 4
+        return c
 
-    def _single_sources(self) -> list[tuple[str, int | None]]:
-        """Non-column places a single card may come from, in listing order."""
-        return [("f", i) for i in range(self.N_FOUNDATIONS)]
+    def _put(self, kind: str, i: int | None, c: int) -> None:
+        """Put card ``c`` on a place of a role in PUTS."""
+        raise NotImplementedError(kind)
+
+    def _closed(self, i: int) -> str | None:
+        """Why the empty column ``i`` takes no card, or None: it is a vacancy."""
+        return None
 
     def _settle(self) -> list[Event]:
-        """After each move: what follows by itself (a packet turning up)."""
+        """After each card move: what follows by itself (a packet turning up)."""
         return []
 
-    def _word_moves(self) -> list[Move]:
-        """The non-card moves legal now (turn, deal, redeal, layoff)."""
-        return [Move(word="layoff")] if "layoff" in self.WORDS and self._layoff_moves_exist() else []
-
     def _word_reason(self, word: str) -> str | None:
-        if word == "layoff" and "layoff" in self.WORDS:
-            return None if self._layoff_moves_exist() else "No card can go to a foundation from the layoff's places."
-        return f"{self.title} has no {word!r} move."
+        """The rule of a non-card move of WORDS: why it is refused now, or None."""
+        if word == "layoff":
+            wanted = self._wanted()
+            if any(c in wanted for _, _, c in self._layoff_candidates()):
+                return None
+            return "No card can go to a foundation from the layoff's places."
+        raise NotImplementedError(word)
 
     def _apply_word(self, word: str) -> list[Event]:
         if word == "layoff":
             return self._layoff()
-        raise NotImplementedError
+        raise NotImplementedError(word)
 
-    WORDS: ClassVar[tuple[str, ...]] = ()
+    # ----------------------------------------------------------- places and piles
+    def _place(self, place: str) -> tuple[str, int | None]:
+        """``"c3"`` -> ``("c", 2)``; ``"f"`` -> ``("f", None)``; InvalidMove if no such place."""
+        found = self.PLACES.get(place)
+        if found is None:
+            raise InvalidMove(f"{place!r} is not a place in {self.title} (places: {self._place_names()}).")
+        return found
 
-    # ----------------------------------------------------------- helpers
+    def _place_names(self) -> str:
+        piles = {"c": self.N_COLUMNS, "f": self.N_FOUNDATIONS, **self.OTHER_PILES}
+        return ", ".join(f"{k}1..{k}{n}" if n else k for k, n in piles.items()) + ", f"
+
+    def _offers(self) -> list[tuple[str, int | None, str, int]]:
+        """``(role, index, place, card)`` for every place of a role in
+        TAKES_FROM whose card may be taken now, in listing order."""
+        top = self._top
+        return [(kind, i, name, c) for kind, i, name in self._SOURCES if (c := top(kind, i)) is not None]
+
     @staticmethod
     def _name(kind: str, i: int | None) -> str:
         return kind if i is None else f"{kind}{i + 1}"
 
-    def vacancies(self) -> int:
-        """Columns that take any card (a Republic column also needs an empty packet)."""
-        return sum(1 for i in range(self.N_COLUMNS) if self._is_vacancy(i))
-
-    def movable_run(self, column: int) -> int:
-        """How many cards at the top of column ``column`` (0-based) form a sequence."""
-        return run_length(self.columns[column], self._run_fits)
-
-    def _wanted(self) -> set[int]:
-        """Every card some foundation takes now (remembered until they change)."""
-        key = tuple(self.foundations)
-        if key == getattr(self, "_wanted_key", None):
-            return self._wanted_set
-        wanted = {top + 4 for top in self.foundations if top is not None and RANK_OF[top] < KING}
-        if None in self.foundations:
-            wanted.update((0, 1, 2, 3))
-        self._wanted_key, self._wanted_set = key, wanted
-        return wanted
-
-    def _foundation_for(self, c: int) -> int | None:
-        """The leftmost foundation that takes card ``c``, or None."""
-        for j, top in enumerate(self.foundations):
-            if (top is None and RANK_OF[c] == ACE) or (top is not None and c == top + 4):
-                return j
-        return None
-
-    def _foundation_takes(self, j: int, c: int) -> bool:
-        top = self.foundations[j]
-        return (top is None and RANK_OF[c] == ACE) or (top is not None and c == top + 4)
-
-    def _carry_limit(self, into_vacancy: bool) -> int | None:
-        if not self.SUPERMOVES:
-            return None
-        return supermove_limit(self.vacancies(), into_vacancy)
-
-    # ----------------------------------------------------------- moves
-    def _to_foundation_count(self, i: int) -> int | None:
-        """The count of a legal column->foundation move from column i, or None."""
-        col = self.columns[i]
-        if col and col[-1] in self._wanted():
-            return 1
-        return None
-
-    def _generate(self) -> list[Move]:
-        if self._is_won():
-            return []
-        moves: list[Move] = []
-        add = moves.append
-        cols = self.columns
-        n = self.N_COLUMNS
-        vacant = [j for j in range(n) if self._is_vacancy(j)]
-        open_tops = [(j, cols[j][-1]) for j in range(n) if cols[j]]
-        fits = self._packer()
-        runs = self._run_packer()
-        vacancies = len(vacant)
-        if self.SUPERMOVES:
-            lim_col, lim_vac = supermove_limit(vacancies, False), supermove_limit(vacancies, True)
-        else:
-            lim_col = lim_vac = 99
-        wanted = self._wanted()
-        rank = RANK_OF
-        move = _move
-        for i in range(n):
-            col = cols[i]
-            if not col:
-                continue
-            src = _COLUMNS[i]
-            k = self._to_foundation_count(i)
-            if k is not None:
-                add(move(src, "f", k))
-            run = run_length(col, runs)
-            most_col = min(run, lim_col)
-            most_vac = min(run, lim_vac)
-            if most_vac == len(col) and self._pointless_to_vacancy(i):
-                most_vac -= 1
-            lowest = rank[col[-1]]
-            for j, top in open_tops:
-                if j != i:
-                    # a run's ranks climb by one from its top card, so only one
-                    # length can land on this column: the one ending a rank below
-                    k = rank[top] - lowest
-                    if 1 <= k <= most_col and fits(top, col[-k]):
-                        add(move(src, _COLUMNS[j], k))
-            for j in vacant:
-                for k in range(1, most_vac + 1):
-                    add(move(src, _COLUMNS[j], k))
-        for kind, i in self._single_sources():
-            c = self._single_top(kind, i)
-            if c is None:
-                continue
-            src = self._name(kind, i)
-            if kind != "f" and c in wanted:
-                add(move(src, "f", 1))
-            for j, top in open_tops:
-                if fits(top, c):
-                    add(move(src, _COLUMNS[j], 1))
-            for j in vacant:
-                add(move(src, _COLUMNS[j], 1))
-            moves.extend(self._extra_moves(kind, i))
-        moves.extend(self._word_moves())
-        return moves
-
-    def _run_packer(self):
-        """The function ``fits(upper, lower)`` for cards that move together."""
-        return self._packer()
-
-    def _pointless_to_vacancy(self, i: int) -> bool:
-        """Moving all of column i into a vacancy: allowed (it changes nothing
-        but which column holds the cards); games may override."""
-        return False
-
-    def _extra_moves(self, kind: str, i: int | None) -> list[Move]:
-        """Moves from a single source to places other than columns and
-        foundations (the turned card to the talon)."""
-        return []
-
-    def _reason(self, move: Move) -> str | None:
-        if self._is_won():
-            return "The game is won: there is nothing left to play."
-        if move.word is not None:
-            return self._word_reason(move.word)
-        sk, si = self._place(move.src)
-        dk, di = self._place(move.dst)
-        if sk == "f" and si is None:
-            return "Name the foundation a card comes from, like 'f2-c4'."
-        if dk not in ("c", "f"):
-            return self._other_destination_reason(sk, si, dk, di, move.count)
-        if sk == "c":
-            return self._column_move_reason(si, dk, di, move.count)
-        if move.count != 1:
-            return f"Only one card at a time comes from the {ROLE_WORDS[sk]}."
-        c = self._single_top(sk, si)
-        if c is None:
-            return self._single_refusal(sk, si)
-        if dk == "f":
-            if sk == "f":
-                return "A card on a foundation stays on the foundations or goes back to a column."
-            return self._to_foundation_reason([c], di)
-        return self._onto_column_reason(c, 1, di, source_column=None)
-
-    def _other_destination_reason(self, sk: str, si: int | None, dk: str, di: int | None, count: int) -> str:
-        return f"No card may be put on the {ROLE_WORDS.get(dk, dk)} {self._name(dk, di)}."
-
-    def _column_move_reason(self, si: int, dk: str, di: int | None, count: int) -> str | None:
-        col = self.columns[si]
-        if not col:
-            return f"Column c{si + 1} is empty."
-        if count > len(col):
-            return f"Column c{si + 1} holds only {len(col)} card{'s' if len(col) > 1 else ''}."
-        if dk == "f":
-            return self._to_foundation_reason(col[len(col) - count:], di)
-        run = self.movable_run(si)
-        if count > run:
-            return (f"The top {count} cards of c{si + 1} are not a sequence "
-                    f"({self._sequence_words()}): only the top {run} can move together.")
-        return self._onto_column_reason(col[-count], count, di, source_column=si)
+    def _fits(self, upper: int, lower: int) -> bool:
+        """May ``lower`` be packed on ``upper`` in a column?"""
+        return upper in self._parents[lower]
 
     def _sequence_words(self) -> str:
         """How columns pack, in words."""
-        return RULE_WORDS[self.rule]
+        return rule_words(self.rule, self.ALSO_SAME_SUIT)
 
     def _run_words(self) -> str:
         """What moves together, in words."""
-        return self._sequence_words()
+        return "a descending run in one suit" if self.RUNS_IN_SUIT else self._sequence_words()
+
+    def vacancies(self) -> int:
+        """Empty columns that take any card (a Republic column also needs an empty packet)."""
+        return sum(1 for i, col in enumerate(self.columns) if not col and self._closed(i) is None)
+
+    def movable_run(self, column: int) -> int:
+        """How many cards at the top of column ``column`` (0-based) move together."""
+        col = self.columns[column]
+        parents = self._run_parents
+        n = len(col)
+        run = 1 if n else 0
+        while run < n and col[n - run - 1] in parents[col[n - run]]:
+            run += 1
+        return run
+
+    def _carry_limit(self, into_vacancy: bool) -> int | None:
+        """How many cards one move may carry, or None for no limit."""
+        if not self.SUPERMOVES:
+            return None
+        n = self.vacancies()
+        if into_vacancy:
+            return 1 << (n - 1) if n else 0
+        return 1 << n
+
+    def _wanted(self) -> set[int]:
+        """Every card some foundation takes now."""
+        return set().union(*map(NEXT_ON_FOUNDATION.__getitem__, self.foundations))
+
+    def _foundation_takes(self, j: int, cards: list[int]) -> bool:
+        """Does foundation ``j`` take ``cards`` (the lowest last: the ace of a whole suit)?"""
+        return cards[-1] in NEXT_ON_FOUNDATION[self.foundations[j]]
+
+    def _foundation_for(self, cards: list[int]) -> int | None:
+        """The leftmost foundation that takes ``cards``, or None."""
+        c = cards[-1]
+        for j, top in enumerate(self.foundations):
+            if c in NEXT_ON_FOUNDATION[top]:
+                return j
+        return None
+
+    # ----------------------------------------------------------- the rule
+    def _reason(self, move: Move) -> str | None:
+        """The rule of every move of the game, in one place."""
+        if self._is_won():
+            return "The game is won: there is nothing left to play."
+        if move.word is not None:
+            if move.word not in self.WORDS:
+                return f"{self.title} has no {move.word!r} move."
+            return self._word_reason(move.word)
+        sk, si = self._place(move.src)
+        dk, di = self._place(move.dst)
+        count = move.count
+        if sk != "c" and sk not in self.TAKES_FROM:
+            return self._never_taken(sk, si)
+        if dk not in ("c", "f"):
+            return self._put_reason(sk, si, dk, di, count)
+        problem = self._pickup_reason(sk, si, count)
+        if problem is not None:
+            return problem
+        if dk == "f":
+            if sk == "f":
+                return "A card on a foundation stays on the foundations or goes back to a column."
+            return self._to_foundation_reason(sk, si, count, di)
+        if sk == "c":
+            run = self.movable_run(si)
+            if count > run:
+                what = ("one unit (a descending run in one suit)" if self.RUNS_IN_SUIT
+                        else f"a sequence ({self._sequence_words()})")
+                held = "only its top card moves" if run == 1 else f"only its top {run} cards move together"
+                return f"The top {count} cards of c{si + 1} are not {what}: {held}."
+            return self._onto_column_reason(self.columns[si][-count], count, di, source_column=si)
+        return self._onto_column_reason(self._top(sk, si), 1, di, source_column=None)
+
+    def _never_taken(self, kind: str, i: int | None) -> str:
+        if kind == "f":
+            return f"Cards on a foundation never come back in {self.title}: a laid-off suit stays there."
+        return f"Nothing is ever taken from the {ROLE_WORDS[kind]} in {self.title}."
+
+    def _pickup_reason(self, kind: str, i: int | None, count: int) -> str | None:
+        """Why the top ``count`` cards of a place cannot be taken (whatever
+        their destination), or None; ``kind`` is a column or in TAKES_FROM."""
+        if kind == "c":
+            col = self.columns[i]
+            if not col:
+                return f"Column c{i + 1} is empty."
+            if count > len(col):
+                return f"Column c{i + 1} holds only {len(col)} card{'s' if len(col) > 1 else ''}."
+            return None
+        if i is None and kind == "f":
+            return "Name the foundation a card comes from, like 'f2-c4'."
+        if count != 1:
+            return f"Only one card at a time comes from the {ROLE_WORDS[kind]}."
+        if self._top(kind, i) is None:
+            return self._no_top_reason(kind, i)
+        return None
+
+    def _put_reason(self, sk: str, si: int | None, dk: str, di: int | None, count: int) -> str | None:
+        froms = self.PUTS.get(dk)
+        if not froms:
+            if dk == "s":
+                return "Only 'turn' puts a card in the turned card's place, from the stock."
+            return f"No card is ever put on the {ROLE_WORDS[dk]} {self._name(dk, di)} in {self.title}."
+        if sk not in froms:
+            allowed = " or ".join(f"the {ROLE_WORDS[k]}" for k in froms)
+            return f"Only {allowed} goes to the {ROLE_WORDS[dk]} ('{froms[0]}-{dk}')."
+        return self._pickup_reason(sk, si, count)
 
     def _onto_column_reason(self, c: int, count: int, j: int, source_column: int | None) -> str | None:
         if j == source_column:
@@ -308,24 +296,22 @@ class PileGame(Game):
         dst = self.columns[j]
         if dst:
             top = dst[-1]
-            if not self._fits(top, c):
+            if top not in self._parents[c]:
                 return f"The {NAMES[c]} cannot go on the {NAMES[top]}: columns build {self._sequence_words()}."
-            limit = self._carry_limit(False)
-            if limit is not None and count > limit:
-                return self._limit_reason(count, limit, onto_column=True)
-            return None
-        if not self._takes_cards(j):
-            return self._closed_column_reason(j)
-        limit = self._carry_limit(True)
-        if limit is not None and count > limit:
-            return self._limit_reason(count, limit, onto_column=False)
-        if (source_column is not None and count == len(self.columns[source_column])
-                and self._pointless_to_vacancy(source_column)):
-            return "Moving a whole column into a vacancy changes nothing."
-        return None
+            return self._over_limit(count, onto_column=True)
+        closed = self._closed(j)
+        if closed is not None:
+            return closed
+        return self._over_limit(count, onto_column=False)
 
-    def _closed_column_reason(self, j: int) -> str:
-        return f"Nothing may be put in column c{j + 1}."
+    def _over_limit(self, count: int, onto_column: bool) -> str | None:
+        """Why ``count`` cards are too many for one move, or None."""
+        if count == 1:   # 2^n onto a column, 2^(n-1) into one of n >= 1 vacancies: never below 1
+            return None
+        limit = self._carry_limit(not onto_column)
+        if limit is not None and count > limit:
+            return self._limit_reason(count, limit, onto_column)
+        return None
 
     def _limit_reason(self, count: int, limit: int, onto_column: bool) -> str:
         n = self.vacancies()
@@ -334,35 +320,173 @@ class PileGame(Game):
         return (f"With {vac} you can move at most {limit} card{'s' if limit != 1 else ''} {where}, "
                 f"not {count}.")
 
-    def _to_foundation_reason(self, cards: list[int], j: int | None) -> str | None:
-        if len(cards) != 1:
-            return "Cards go to the foundations one at a time."
-        c = cards[0]
+    def _to_foundation_reason(self, sk: str, si: int | None, count: int, j: int | None) -> str | None:
+        if self.FOUNDATION_RUN == 1:
+            if count != 1:
+                return "Cards go to the foundations one at a time."
+            c = self.columns[si][-1] if sk == "c" else self._top(sk, si)
+        else:
+            if count == 1:
+                return (f"A single card never goes to a foundation in {self.title}: only a complete run "
+                        "from king down to ace in one suit does, all 13 cards at once (like 'c1-f:13').")
+            if count != self.FOUNDATION_RUN:
+                return ("Only a complete run from king down to ace in one suit goes to a foundation, "
+                        f"all 13 cards at once, not {count}.")
+            if self.movable_run(si) < count:
+                return f"The top 13 cards of c{si + 1} are not a run from king down to ace in one suit."
+            c = self.columns[si][-1]
         if j is None:
-            if self._foundation_for(c) is None:
+            if self._foundation_for([c]) is None:
                 return f"No foundation takes the {NAMES[c]} now: {self._foundation_need(c)}"
             return None
-        if not self._foundation_takes(j, c):
+        if not self._foundation_takes(j, [c]):
             top = self.foundations[j]
             if top is None:
                 return f"Foundation f{j + 1} is empty: it starts with an ace, not the {NAMES[c]}."
+            if self.FOUNDATION_RUN != 1:
+                return (f"Foundation f{j + 1} already holds the {SUIT_WORDS[top & 3]}: "
+                        "a foundation takes one suit, into an empty foundation.")
             wanted = NAMES[top + 4] if RANK_OF[top] < KING else "nothing more"
             return f"Foundation f{j + 1} takes the {wanted}, not the {NAMES[c]}."
         return None
 
     def _foundation_need(self, c: int) -> str:
         if RANK_OF[c] == ACE:
-            return "every foundation is started."
+            return "every foundation is started." if self.FOUNDATION_RUN == 1 else "every foundation holds a suit."
         return f"the {card_words(c - 4)} is not on top of a foundation."
+
+    def pickup_reason(self, place: str, count: int = 1) -> str | None:
+        """Why the top ``count`` cards at ``place`` cannot be picked up, or
+        None when they can (whether they may go anywhere is another matter)."""
+        try:
+            kind, i = self._place(place)
+        except InvalidMove as e:
+            return e.reason
+        if kind != "c" and kind not in self.TAKES_FROM:
+            return self._never_taken(kind, i)
+        problem = self._pickup_reason(kind, i, count)
+        if problem is None and kind == "c" and count > self.movable_run(i):
+            run = self.movable_run(i)
+            return (f"The top {count} cards of {place} do not move together: "
+                    f"only the top {run} form {self._run_words()}.")
+        return problem
+
+    def foundation_move(self, place: str) -> Move | None:
+        """The move that sends the card at ``place`` to a foundation, if legal
+        (the manual's shift-click), else None."""
+        try:
+            kind, _ = self._place(place)
+        except InvalidMove:
+            return None
+        if kind == "f":
+            return None
+        m = Move(place, "f", self.FOUNDATION_RUN if kind == "c" else 1)
+        return m if self._reason(m) is None else None
+
+    # ----------------------------------------------------------- the listing
+    def _generate(self) -> list[Move]:
+        """Every move ``_reason`` allows, except a named foundation (listed as
+        ``X-f``): per column c1.., its move to a foundation, then for each
+        count from 1 up, onto columns left to right, then into vacancies left
+        to right; then per single source, to a foundation, onto columns, into
+        vacancies, to other places; then the words.  The
+        layoff is listed from what the loop saw (a card of its places going
+        to a foundation); every other word asks ``_word_reason``."""
+        if self._is_won():
+            return []
+        cols, parents, run_parents = self.columns, self._parents, self._run_parents
+        closed = self._closed
+        vacant = [j for j, col in enumerate(cols) if not col and closed(j) is None]
+        rank = RANK_OF
+        by_rank: dict[int, list[tuple[int, int]]] = {}
+        for j, col in enumerate(cols):
+            if col:
+                top = col[-1]
+                r = rank[top]
+                if r in by_rank:
+                    by_rank[r].append((j, top))
+                else:
+                    by_rank[r] = [(j, top)]
+        if self.SUPERMOVES:
+            n_vac = len(vacant)
+            lim_col, lim_vac = 1 << n_vac, (1 << (n_vac - 1) if n_vac else 0)
+        else:
+            lim_col, lim_vac = LONGEST, (LONGEST if vacant else 0)
+        single = self.FOUNDATION_RUN == 1
+        wanted = self._wanted() if single else ()
+        free_foundation = None in self.foundations
+        column_to_foundation, column_moves = self._COLUMN_TO_FOUNDATION, self._COLUMN_MOVES
+        layoff_from = self.LAYOFF_FROM
+        layoff = False
+        moves: list[Move] = []
+        add = moves.append
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            run = 1
+            size = len(col)
+            while run < size and col[-run - 1] in run_parents[col[-run]]:
+                run += 1
+            if single:
+                if top in wanted:
+                    add(column_to_foundation[i])
+                    layoff = True
+            elif run == LONGEST and free_foundation:
+                add(column_to_foundation[i])
+            most_col = run if run < lim_col else lim_col
+            most_vac = run if run < lim_vac else lim_vac
+            row = column_moves[i]
+            # a run's ranks climb by one from its top card, so k cards land only
+            # on a top one rank above the k-th card: look up those tops alone
+            lowest = rank[top]
+            for k in range(1, most_col + 1):
+                onto = by_rank.get(lowest + k)
+                if onto:
+                    ps = parents[col[-k]]
+                    for j, t in onto:
+                        if t in ps and j != i:
+                            add(row[j][k])
+                if k <= most_vac:
+                    for j in vacant:
+                        add(row[j][k])
+        layoff = layoff and "c" in layoff_from
+        if not self._SOURCES:
+            return self._add_words(moves, layoff)
+        tops = [(j, col[-1]) for j, col in enumerate(cols) if col]
+        top_set = {top for _, top in tops}
+        to_foundation, to_column, put_moves = self._TO_FOUNDATION, self._TO_COLUMN, self._PUT_MOVES
+        for kind, _, name, c in self._offers():
+            if kind != "f" and c in wanted:
+                add(to_foundation[name])
+                if kind in layoff_from:
+                    layoff = True
+            to = to_column[name]
+            ps = parents[c]
+            if not ps.isdisjoint(top_set):
+                for j, top in tops:
+                    if top in ps:
+                        add(to[j])
+            for j in vacant:
+                add(to[j])
+            moves.extend(put_moves[name])
+        return self._add_words(moves, layoff)
+
+    def _add_words(self, moves: list[Move], layoff: bool) -> list[Move]:
+        """The listing's words: the layoff from what ``_generate`` saw, the
+        others as ``_word_reason`` says."""
+        for m in self._WORD_MOVES:
+            if m.word == "layoff":
+                if layoff:
+                    moves.append(m)
+            elif self._word_reason(m.word) is None:
+                moves.append(m)
+        return moves
 
     # ----------------------------------------------------------- applying
     def _apply(self, move: Move) -> list[Event]:
         if move.word is not None:
             return self._apply_word(move.word)
-        events = self._move_cards(move)
-        return events + self._settle()
-
-    def _move_cards(self, move: Move) -> list[Event]:
         sk, si = self._place(move.src)
         dk, di = self._place(move.dst)
         if sk == "c":
@@ -370,25 +494,25 @@ class PileGame(Game):
             cards = col[len(col) - move.count:]
             del col[len(col) - move.count:]
         else:
-            cards = [self._take_single(sk, si)]
-        src = move.src
+            cards = [self._take(sk, si)]
         if dk == "f":
-            return self._to_foundation(cards, di, src)
-        if dk == "c":
-            self.columns[di].extend(cards)
+            events = self._to_foundation(cards, di, move.src)
         else:
-            self._put_other(dk, di, cards)
-        return [CardMoved(NAMES[c], src, move.dst) for c in cards]
-
-    def _put_other(self, kind: str, i: int | None, cards: list[int]) -> None:
-        raise NotImplementedError
+            if dk == "c":
+                self.columns[di].extend(cards)
+            else:
+                self._put(dk, di, cards[0])
+            events = [CardMoved(NAMES[c], move.src, move.dst) for c in cards]
+        return events + self._settle()
 
     def _to_foundation(self, cards: list[int], j: int | None, src: str) -> list[Event]:
-        c = cards[0]
+        """``cards`` (one, or a whole suit king first as it lay) onto
+        foundation ``j`` (None: the leftmost that takes them); the lowest lands first."""
         if j is None:
-            j = self._foundation_for(c)
-        self.foundations[j] = c
-        return [CardMoved(NAMES[c], src, f"f{j + 1}")]
+            j = self._foundation_for(cards)
+        self.foundations[j] = cards[0]
+        place = f"f{j + 1}"
+        return [CardMoved(NAMES[c], src, place) for c in reversed(cards)]
 
     # ----------------------------------------------------------- layoff
     def _layoff_candidates(self) -> list[tuple[str, int | None, int]]:
@@ -398,55 +522,8 @@ class PileGame(Game):
             if kind == "c":
                 found += [("c", i, col[-1]) for i, col in enumerate(self.columns) if col]
             else:
-                for k, i in self._single_sources():
-                    if k == kind:
-                        c = self._single_top(k, i)
-                        if c is not None:
-                            found.append((k, i, c))
+                found += [(k, i, c) for k, i, _, c in self._offers() if k == kind]
         return found
-
-    def _layoff_moves_exist(self) -> bool:
-        wanted = self._wanted()
-        return any(c in wanted for _, _, c in self._layoff_candidates())
-
-    def pickup_reason(self, place: str, count: int = 1) -> str | None:
-        """Why the top ``count`` cards at ``place`` cannot be picked up, or
-        None when they can (whether they may go anywhere is another matter)."""
-        try:
-            kind, i = self._place(place)
-        except InvalidMove as e:
-            return e.reason
-        if kind == "c":
-            col = self.columns[i]
-            if not 1 <= count <= len(col):
-                return f"Column {place} holds {len(col)} card{'s' if len(col) != 1 else ''}."
-            run = self.movable_run(i)
-            if count > run:
-                return (f"The top {count} cards of {place} do not move together: "
-                        f"only the top {run} form a sequence ({self._run_words()}).")
-            return None
-        if count != 1:
-            return f"Only one card at a time comes from the {ROLE_WORDS[kind]}."
-        if i is None and kind == "f":
-            return "Name the foundation a card comes from."
-        if (kind, i) not in self._single_sources():
-            return f"Nothing is ever taken from the {ROLE_WORDS[kind]} {place} in {self.title}."
-        if self._single_top(kind, i) is None:
-            return self._single_refusal(kind, i)
-        return None
-
-    def foundation_move(self, place: str) -> Move | None:
-        """The move that sends the card at ``place`` to a foundation, if legal
-        (the manual's shift-click), else None."""
-        try:
-            kind, _ = self._place(place)
-        except InvalidMove:
-            return None
-        for count in (1, 13):
-            m = Move(place, "f", count)
-            if kind != "f" and self.explain(m) is None:
-                return m
-        return None
 
     def _layoff(self) -> list[Event]:
         events: list[Event] = []
@@ -454,11 +531,11 @@ class PileGame(Game):
         while progress:
             progress = False
             for kind, i, c in self._layoff_candidates():
-                if self._foundation_for(c) is not None:
+                if self._foundation_for([c]) is not None:
                     if kind == "c":
                         self.columns[i].pop()
                     else:
-                        self._take_single(kind, i)
+                        self._take(kind, i)
                     events += self._to_foundation([c], None, self._name(kind, i))
                     events += self._settle()
                     progress = True
@@ -467,7 +544,7 @@ class PileGame(Game):
 
     # ----------------------------------------------------------- state
     def _is_won(self) -> bool:
-        return all(top is not None and RANK_OF[top] == KING for top in self.foundations)
+        return all(map(_KINGS.__contains__, self.foundations))
 
     def on_foundations(self) -> int:
         """How many cards lie on the foundations."""

@@ -245,7 +245,8 @@ def test_a_one_card_packet_moves_down_as_soon_as_its_column_empties():
 def test_a_column_is_a_vacancy_only_when_its_packet_is_empty_too():
     game = republic(columns={1: "KC", 2: "KD"}, packets={3: "QC QD", 1: "QH QS"})
     assert game.vacancies() == 7                  # c4..c10; c3 is over a packet
-    assert [game._is_vacancy(i) for i in range(3)] == [False, False, False]
+    assert "packet p3 holds cards" in game.explain("c1-c3")
+    assert game.explain("c1-c4") is None
 
 
 # ----------------------------------------------------------------- stock, turned card, talon
