@@ -76,6 +76,14 @@ WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for 
 FACES = {"classic": "cards.png", "large-index": "cards-large-index.png", "four-colour": "cards-four-colour.png"}
 
 
+def window_size_arg(text: str) -> tuple[int, int]:
+    """``--size``: ``WxH`` in pixels, e.g. ``1024x640``."""
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.strip().isdigit() and h.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size: write WxH, e.g. 1024x640")
+    return int(w), int(h)
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="card-shell", description="Card Shell: five patience games.")
     p.add_argument("--game", choices=sorted(engine.GAMES), help="start this game at once")
@@ -87,7 +95,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     p.add_argument("--cards", help="a card sheet PNG to use instead of the built-in one")
     p.add_argument("--no-sound", action="store_true", help="play silently")
-    p.add_argument("--size", help="window size, WxH (e.g. 1024x640)")
+    p.add_argument("--size", type=window_size_arg, help="window size, WxH (e.g. 1024x640)")
     p.add_argument("--screenshot", help="draw the first frame to this PNG and exit")
     p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
     p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
@@ -148,6 +156,11 @@ class App:
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         if self.sounds.enabled:
             self.sounds.start()
+        # Dirty rectangles are what this table draws: SDL's software framebuffer
+        # sends just them to the screen, where its GL-backed one loads the GL
+        # stack (about 90 MB) and uploads the whole window at every update.
+        # A player's own setting wins.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         try:  # the app's icon; a window without it is still a window
             from . import assets
@@ -173,8 +186,8 @@ class App:
     # ----------------------------------------------------------- window
     def window_size(self) -> tuple[int, int]:
         if self.args.size:
-            w, _, h = self.args.size.lower().partition("x")
-            return max(640, int(w)), max(480, int(h))
+            w, h = self.args.size
+            return max(640, w), max(480, h)
         w, h = self.prefs.get("window", DEFAULT_PREFS["window"])
         try:
             desk = pygame.display.get_desktop_sizes()[0]
