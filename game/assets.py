@@ -1,9 +1,10 @@
 """Where the game's own files are: the card sheet, the sounds and the icon.
 
-They live in the ``assets`` package (``assets/`` at the top of the
-repository, installed beside ``engine`` and ``game`` as package data), and
-are found through :mod:`importlib.resources`, never through the working
-directory, so the same lookup serves a clone (``python main.py``), an
+They live in ``assets/`` at the top of the repository, which installs as
+the package ``game.data`` (package data inside the game, so no top-level
+package of so general a name), and are found through
+:mod:`importlib.resources` or beside the game package, never through the
+working directory: the same lookup serves a clone (``python main.py``), an
 installed ``card-shell`` and a one-file PyInstaller executable (whose files
 are unpacked under ``sys._MEIPASS``).
 
@@ -11,7 +12,7 @@ are unpacked under ``sys._MEIPASS``).
     assets.path("cards", "cards.png")     # a Path; it may not exist
     assets.icon_path(64)                  # assets/icons/card-shell-64.png
 
-Importing this module has no side effect beyond importing ``assets``.
+Importing this module has no side effect.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ PACKAGE_DATA = ("cards/*.png", "cards/*.md", "sounds/*.wav", "icons/*.png")
 #: the sizes ``tools/make_icon.py`` draws the icon at
 ICON_SIZES = (256, 128, 64, 48, 32)
 
-#: a file every good ``assets`` folder has: a folder of that name without it
-#: (another project's, say) is not ours
+#: the installed package that holds them
+PACKAGE = "game.data"
+
+#: a file every good assets folder has: a folder without it (another
+#: project's, say) is not ours
 _MARK = ("cards", "cards.png")
 
 _keep = ExitStack()          # extracted copies, when the package is not a folder (a zip)
@@ -42,7 +46,7 @@ atexit.register(_keep.close)
 def _candidates() -> list[Path]:
     found: list[Path] = []
     try:
-        traversable = resources.files("assets")
+        traversable = resources.files(PACKAGE)
     except (ModuleNotFoundError, TypeError, ValueError):
         traversable = None
     if traversable is not None:

@@ -57,7 +57,7 @@ def screenshot_args(out: Path, game: str = "gaps") -> list[str]:
 # ---------------------------------------------------------------- assets
 
 def test_assets_are_found_through_the_package():
-    assert assets.root() == Path(__import__("assets").__file__).resolve().parent
+    assert assets.root() == ROOT / "assets"      # in a clone: the repository's own folder
     assert assets.path("cards", "cards.png").is_file()
     from game import sheet, sound
     assert sheet.builtin_sheet_path() == assets.path("cards", "cards.png")
@@ -73,8 +73,12 @@ def test_package_data_lists_every_asset():
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     setuptools = project["tool"]["setuptools"]
-    assert tuple(setuptools["package-data"]["assets"]) == assets.PACKAGE_DATA
-    assert "assets" in setuptools["packages"]["find"]["include"]
+    assert tuple(setuptools["package-data"][assets.PACKAGE]) == assets.PACKAGE_DATA
+    assert setuptools["package-dir"] == {assets.PACKAGE: "assets"}
+    assert "assets" not in setuptools["packages"], "no top-level package named assets is installed"
+    on_disk = {".".join(f.parent.relative_to(ROOT).parts) for top in ("engine", "game")
+               for f in (ROOT / top).rglob("__init__.py") if "__pycache__" not in f.parts}
+    assert set(setuptools["packages"]) == on_disk | {assets.PACKAGE}, "a package is missing from pyproject.toml"
     assert project["project"]["gui-scripts"]["card-shell"] == "game.app:main"
     folder = ROOT / "assets"
     matched = {f for pattern in assets.PACKAGE_DATA for f in folder.glob(pattern)}
@@ -230,6 +234,9 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
         assert Path(line).exists() and Path(line).resolve().is_relative_to(env_dir.resolve()), line
     for size in assets.ICON_SIZES:
         assert Path(found.stdout.split()[0], "icons", f"card-shell-{size}.png").is_file()
+    top = subprocess.run([str(python), "-c", "import importlib.util; print(importlib.util.find_spec('assets'))"],
+                         env=env, capture_output=True, text=True, timeout=60, cwd=elsewhere)
+    assert top.stdout.strip() == "None", "the install put a top-level package named assets on the path"
     launcher = bindir / ("card-shell.exe" if sys.platform == "win32" else "card-shell")
     assert launcher.is_file()
     assert (bindir / ("card-shell-terminal.exe" if sys.platform == "win32" else "card-shell-terminal")).is_file()

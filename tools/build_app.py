@@ -3,9 +3,10 @@
     python tools/build_app.py [--dist FOLDER] [--work FOLDER]
 
 Writes ``dist/card-shell`` (``card-shell.exe`` on Windows), a single file
-that needs no Python: the ``engine``, ``game`` and ``assets`` packages, the
-card sheet, the sounds and the icon are inside it (``game.assets`` finds
-them where the executable unpacks itself).  On Windows and macOS it is a
+that needs no Python: the ``engine`` and ``game`` packages, the card sheet,
+the sounds and the icon are inside it (the files of ``assets/`` under
+``assets/`` in the bundle, where ``game.assets`` finds them once the
+executable unpacks itself).  On Windows and macOS it is a
 windowed program (no console); on Windows it carries the app's icon.  It
 takes the same options as ``main.py``.  Prints the executable's path.
 
@@ -53,7 +54,6 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--workpath", str(work),
         "--specpath", str(work),
         "--paths", str(ROOT),
-        "--hidden-import", "assets",        # found through importlib.resources, not an import statement
         "--exclude-module", "tkinter",
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
