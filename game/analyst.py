@@ -1,239 +1,214 @@
-"""The solver at work beside the table, in a separate process.
+"""The solver at work beside the table, in a process of its own.
 
-A thread would fight the table for the interpreter; a process does not.  The
-table sends the game (as its document) after each move; the worker solves the
-newest request of each kind: one that comes while an older one of its kind
-is searched cancels that search at once (``engine.solve.Budget.cancel``,
-called by the worker's reading thread), and its answer comes back through a
-queue.  A small thread in the table's process waits on that
-queue and posts a pygame event, so the idle loop wakes only when there is
-news: the table never stutters while the solver thinks.
+The worker (``engine/solve/worker.py``) imports the engine only: no pygame,
+no numpy, nothing of this package.  It is started with ``subprocess`` (the
+same executable with ``--solver-worker`` in a frozen build) and talks JSON
+lines over its standard input and output.  The table sends the game (as its
+document) with each request; the worker searches the newest request of each
+kind, a new one cancelling the search of its kind at once.  A small thread
+here reads the answers and posts each as a pygame event (``ANSWER``), so the
+idle loop wakes only when there is news: the table never waits on a search.
+
+The worker dies with the table, however the table ends (it watches its
+standard input and its parent).  A failure in the worker is logged with its
+traceback (``game.logs``) and answered as an error the player is told
+about; a worker that stopped is started again at the next request, up to
+``MAX_STARTS`` times.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import json
+import os
+import subprocess
+import sys
 import threading
 from dataclasses import dataclass, field
 
 import pygame
 
+from . import logs
+
 ANSWER = pygame.event.custom_type()
 BUDGET_S = 6.0
+#: the times a session starts the worker, at most (it stopped unexpectedly before)
+MAX_STARTS = 4
+#: the most of the worker's standard error kept for the log
+STDERR_KEEP = 20_000
+#: the option of the frozen app that makes it the worker (main.py)
+WORKER_FLAG = "--solver-worker"
+#: the purpose of the answer that says the worker stopped unexpectedly
+STOPPED = "worker"
+
+log = logs.get("solver")
 
 
 @dataclass
 class Answer:
     request: int
-    purpose: str                  # "verdict", "demo", "winnable"
-    status: str                   # won, impossible, unknown, error
+    purpose: str                  # "verdict", "hint", "demo", "winnable"; STOPPED
+    status: str                   # won, impossible, unknown, play-on, hint, error
     moves: list[str] = field(default_factory=list)
     seed: int | None = None       # "winnable": the deal found
     message: str = ""
+    trace: str = ""               # an error's traceback in the worker
+    worker: int = 0               # STOPPED: the number of the worker that stopped
 
 
-#: the order in which the worker takes waiting requests of different kinds
-PRIORITY = ("winnable", "demo", "verdict")
-#: "Winnable deals only": how long the worker looks, at most, before it
-#: gives up and the player gets an ordinary deal
-WINNABLE_TOTAL_S = 30.0
-WINNABLE_TRIES = 200
-#: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
-#: the most cards before a redeal
-PLAY_ON_S = 3.0
+def worker_command() -> list[str]:
+    """How the worker is started: this Python running the engine's module,
+    or the frozen app itself told to be the worker."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_FLAG]
+    return [sys.executable, "-m", "engine.solve.worker"]
 
 
-class _Job:
-    """One request at work: the budgets of its searches, which a cancel
-    (from the worker's reading thread) stops at once."""
-
-    def __init__(self) -> None:
-        self.cancelled = False
-        self._budget = None
-        self._lock = threading.Lock()
-
-    def budget(self, seconds: float):
-        """A new budget for the job's next search (cancelled already if the job is)."""
-        from engine.solve import Budget
-        with self._lock:
-            self._budget = Budget(seconds=seconds)
-            if self.cancelled:
-                self._budget.cancel()
-            return self._budget
-
-    def cancel(self) -> None:
-        with self._lock:
-            self.cancelled = True
-            if self._budget is not None:
-                self._budget.cancel()
-
-
-class _Inbox:
-    """The worker's requests, read by a thread of their own as they come:
-    only the newest of each kind waits, and one that comes while a request
-    of its kind is at work cancels that (so does the table forgetting it,
-    and ``None``, the order to stop)."""
-
-    def __init__(self, requests) -> None:
-        self._requests = requests
-        self._changed = threading.Condition()
-        self._waiting: dict[str, tuple] = {}
-        self._running: tuple[str, _Job] | None = None
-        self._stopped = False
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                item = self._requests.get()
-            except (EOFError, OSError):
-                item = None
-            with self._changed:
-                if item is None:
-                    self._stopped = True
-                    self._cancel(None)
-                elif item[0] == "forget":
-                    self._waiting.pop(item[1], None)
-                    self._cancel(item[1])
-                else:
-                    self._waiting[item[1]] = item
-                    self._cancel(item[1])
-                self._changed.notify()
-            if item is None:
-                return
-
-    def _cancel(self, purpose: str | None) -> None:
-        if self._running is not None and purpose in (None, self._running[0]):
-            self._running[1].cancel()
-
-    def take(self) -> tuple[tuple, _Job] | None:
-        """The most urgent request waiting, and its job (the one before is
-        done); None once told to stop."""
-        with self._changed:
-            self._running = None
-            while not self._waiting and not self._stopped:
-                self._changed.wait()
-            if self._stopped:
-                return None
-            purpose = next(p for p in (*PRIORITY, *self._waiting) if p in self._waiting)
-            job = _Job()
-            self._running = (purpose, job)
-            return self._waiting.pop(purpose), job
-
-
-def _work(requests, answers) -> None:
-    """The worker process: answer the most urgent of the newest requests of
-    each kind, until told to stop.  A cancelled request gets no answer (the
-    table no longer waits for it)."""
-    inbox = _Inbox(requests)
-    while True:
-        taken = inbox.take()
-        if taken is None:
-            return
-        (request, purpose, doc, budget, known), job = taken
-        answer = _answer(request, purpose, doc, budget, known, job)
-        if not job.cancelled:
-            answers.put(answer)
-
-
-def _answer(request: int, purpose: str, doc: dict, budget: float, known: bool, job: _Job) -> Answer:
+def _root() -> str:
+    """The folder that holds the ``engine`` package (the worker's working
+    folder, so ``-m engine.solve.worker`` finds it however the app was started)."""
     import engine
-    from engine.solve import Status, play_on, solve
-    try:
-        if purpose == "winnable":
-            return _find_winnable(request, doc, budget, job=job)
-        game = engine.from_dict(doc)
-        result = solve(game, job.budget(budget), known=known)
-        if purpose == "demo" and result.status is not Status.WON and game.name in ("gaps", "chinese-puzzle"):
-            # no win in this deal: play on toward the next shuffle or redeal
-            line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
-            if line:
-                return Answer(request, purpose, "play-on", line)
-        return Answer(request, purpose, result.status.value, result.moves)
-    except Exception as e:  # noqa: BLE001 - a solver failure must never reach the table
-        return Answer(request, purpose, "error", message=f"{type(e).__name__}: {e}")
-
-
-def _find_winnable(request: int, doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
-                   tries: int = WINNABLE_TRIES, job: _Job | None = None) -> Answer:
-    """Numbered deals from the document's seed on, until one is proved won
-    (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
-    most, or until ``job`` is cancelled: the table no longer wants one."""
-    import engine
-    from engine.solve import Budget, Status, solve
-    seed = doc["seed"]
-    whole = Budget(seconds=total)
-    for n in range(tries):
-        left = total - whole.elapsed()
-        if left <= 0 or (job is not None and job.cancelled):
-            break
-        game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
-        each = job.budget(min(budget, left)) if job is not None else Budget(seconds=min(budget, left))
-        if solve(game, each, known=True).status is Status.WON:
-            return Answer(request, "winnable", "won", seed=seed + n)
-    return Answer(request, "winnable", "unknown", seed=None, message="no winnable deal found")
+    return os.path.dirname(os.path.dirname(os.path.abspath(engine.__file__)))
 
 
 class Analyst:
-    """The table's side: ``ask`` after a move, ``answer`` when ANSWER comes."""
+    """The table's side: ``ask`` after a move, ``take`` when ANSWER comes."""
 
-    def __init__(self) -> None:
-        self._requests = None
-        self._answers = None
-        self._process = None
+    def __init__(self, command: list[str] | None = None) -> None:
+        self.command = command
+        self._process: subprocess.Popen | None = None
+        self._lock = threading.Lock()        # writes to the worker's pipe
+        self.starts = 0                       # workers started, this one included
         self.request = 0
         self.pending: dict[str, int] = {}     # purpose -> the request whose answer is awaited
         self.latest: dict[str, Answer] = {}
+        self._asked_of: dict[str, int] = {}   # purpose -> the worker asked (its number)
         self.failed = ""
 
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
     def start(self) -> bool:
-        if self._process is not None:
+        """Start the worker unless it runs; False (and ``failed`` says why) if it cannot."""
+        if self._process is not None and self._process.poll() is None:
             return True
-        try:
-            ctx = mp.get_context("spawn")
-            self._requests, self._answers = ctx.Queue(), ctx.Queue()
-            self._process = ctx.Process(target=_work, args=(self._requests, self._answers), daemon=True)
-            self._process.start()
-        except (OSError, ValueError) as e:
-            self.failed = f"The solver could not start ({e}); no indicator or demo."
-            self._process = None
+        self._process = None
+        if self.starts >= MAX_STARTS:
+            self.failed = "The solver stopped too often; see card-shell.log in the data folder."
             return False
-        threading.Thread(target=self._listen, daemon=True).start()
+        command = self.command or worker_command()
+        env = dict(os.environ)
+        if not getattr(sys, "frozen", False):
+            root = _root()
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        try:
+            process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=env, close_fds=True,
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0)
+        except (OSError, ValueError) as e:
+            log.exception("The solver's process could not start (%s)", " ".join(command))
+            self.failed = f"The solver could not start ({e}); no hints, indicator or demo."
+            return False
+        self.starts += 1
+        self.failed = ""
+        self._process = process
+        stderr: list[str] = []
+        err = threading.Thread(target=self._read_errors, args=(process, stderr), name="solver stderr", daemon=True)
+        err.start()
+        threading.Thread(target=self._listen, args=(process, self.starts, err, stderr),
+                         name="solver answers", daemon=True).start()
         return True
 
-    def _listen(self) -> None:
-        while True:
+    @staticmethod
+    def _read_errors(process: subprocess.Popen, kept: list[str]) -> None:
+        """Keep what the worker writes on its standard error (a traceback
+        before it stops), the last ``STDERR_KEEP`` characters."""
+        size = 0
+        for raw in process.stderr:
+            line = raw.decode("utf-8", "replace")
+            kept.append(line)
+            size += len(line)
+            while size > STDERR_KEEP and len(kept) > 1:
+                size -= len(kept.pop(0))
+
+    def _listen(self, process: subprocess.Popen, number: int, err: threading.Thread, stderr: list[str]) -> None:
+        """The answers of worker ``number``, each posted as an ANSWER event;
+        when it stops without being told to, what it wrote on its standard
+        error is logged and a STOPPED answer posted."""
+        for line in process.stdout:
             try:
-                answer = self._answers.get()
-            except (EOFError, OSError):
+                fields = json.loads(line)
+                answer = Answer(fields["id"], fields["kind"], fields["status"], list(fields.get("moves") or []),
+                                fields.get("seed"), fields.get("message", ""), fields.get("trace", ""))
+            except (ValueError, KeyError, TypeError):
+                log.error("The solver's process sent what is not an answer: %r", line[:500])
+                continue
+            if answer.status == "error":
+                log.error("The solver failed on a %s request: %s\n%s", answer.purpose, answer.message,
+                          answer.trace.rstrip())
+            if not _post(answer):
                 return
-            if answer is None:
-                return
+        try:
+            code = process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            code = None
+        err.join(timeout=2)
+        text = "".join(stderr).rstrip()
+        if getattr(process, "told_to_stop", False):
+            if text:
+                log.warning("The solver's process wrote on stopping:\n%s", text)
+            return
+        log.error("The solver's process stopped unexpectedly (%s)%s", _ending(code),
+                  ":\n" + text if text else ", writing nothing")
+        _post(Answer(-1, STOPPED, "error", message=f"The solver stopped unexpectedly ({_ending(code)}).",
+                     trace=text, worker=number))
+
+    def _send(self, message: dict) -> bool:
+        data = (json.dumps(message) + "\n").encode()
+        process = self._process
+        if process is None:
+            return False
+        with self._lock:
             try:
-                pygame.event.post(pygame.event.Event(ANSWER, answer=answer))
-            except pygame.error:
-                return
+                process.stdin.write(data)
+                process.stdin.flush()
+            except (OSError, ValueError):   # it stopped: its listener says so
+                return False
+        return True
 
     def ask(self, game, purpose: str = "verdict", budget: float = BUDGET_S, known: bool = True) -> int:
         """Send ``game`` to be solved; returns the request's number (answers
-        to older requests are stale and ignored)."""
+        to older requests are stale and ignored), or -1 when the worker
+        cannot start (``failed`` says why)."""
         if not self.start():
             return -1
         self.request += 1
         self.pending[purpose] = self.request
-        self._requests.put((self.request, purpose, game.to_dict(), budget, known))
+        self._asked_of[purpose] = self.starts
+        self._send({"id": self.request, "kind": purpose, "game": game.to_dict(), "budget": budget, "known": known})
         return self.request
 
     def forget(self, purpose: str) -> None:
         """No answer to ``purpose`` is wanted any more: its search is
         cancelled, and an answer already on its way will be ignored."""
         if self.pending.pop(purpose, None) is not None and self._process is not None:
-            self._requests.put(("forget", purpose))
+            self._send({"forget": purpose})
 
     def take(self, answer: Answer) -> Answer | None:
         """An answer that came back: kept if it answers the newest request
         of its kind (a verdict asked after a move does not make a pending
-        search for a winnable deal stale), else None."""
+        search for a winnable deal stale), else None.  A STOPPED answer
+        about the worker at work ends every request pending; the next
+        request starts a new worker."""
+        if answer.purpose == STOPPED:
+            if answer.worker == self.starts:
+                self._process = None
+            lost = sorted(p for p, n in self._asked_of.items() if n == answer.worker and p in self.pending)
+            for purpose in lost:
+                del self.pending[purpose]
+            answer.moves = lost             # the requests left unanswered
+            return answer
         if self.pending.get(answer.purpose) != answer.request:
             return None
         del self.pending[answer.purpose]
@@ -241,12 +216,35 @@ class Analyst:
         return answer
 
     def stop(self) -> None:
-        if self._process is not None:
-            try:
-                self._requests.put(None)
-                self._process.join(timeout=1)
-                if self._process.is_alive():
-                    self._process.terminate()
-            except (OSError, ValueError):
-                pass
-            self._process = None
+        """Stop the worker: the end of its input tells it to leave; it is
+        killed if it has not within a second."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        process.told_to_stop = True
+        try:
+            process.stdin.close()
+        except (OSError, ValueError):
+            pass
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=1)
+        self.pending.clear()
+
+
+def _post(answer: Answer) -> bool:
+    try:
+        pygame.event.post(pygame.event.Event(ANSWER, answer=answer))
+    except pygame.error:            # the display is gone: the app is ending
+        return False
+    return True
+
+
+def _ending(code: int | None) -> str:
+    if code is None:
+        return "still running"
+    if code < 0:
+        return f"ended by signal {-code}"
+    return f"exit status {code}"

@@ -25,8 +25,8 @@ import engine
 from engine import codes
 from engine.scoring import game_points
 
-from . import idle, storage
-from .analyst import ANSWER, Analyst
+from . import idle, logs, storage
+from .analyst import ANSWER, STOPPED, Analyst
 from .commands import Commands
 from .records import Records
 from .sheet import CardSheet, load_sheet_or_default
@@ -73,6 +73,7 @@ DEMO_S_BY_GAME = {"smith": 60.0}
 DEMO_AGAIN_S = 3.0               # ... and for each later one (Gaps, Chinese Puzzle after a line or a redeal)
 DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
+HINT_S = 0.4                     # H: the solver's time for a hint (from what the player sees)
 FACES = {"classic": "cards.png", "large-index": "cards-large-index.png", "four-colour": "cards-four-colour.png"}
 
 
@@ -100,7 +101,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--dump-layout", help="write every place and card's rectangle to this JSON file")
     p.add_argument("--no-animation", action="store_true", help="skip the opening deal's animation")
     p.add_argument("--deal", help="play the deal with this challenge code")
-    p.add_argument("--no-analysis", action="store_true", help="no solver process (no winnability indicator)")
+    p.add_argument("--no-analysis", action="store_true",
+                   help="no winnability indicator: the solver's process starts only for a hint or the Demo")
     p.add_argument("--install-desktop-entry", action="store_true",
                    help="Linux: add Card Shell, with its icon, to the desktop's applications menu, and exit")
     return p.parse_args(argv)
@@ -133,6 +135,7 @@ def redeal_word(game: engine.Game) -> str:
 class App:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
+        logs.start()
         self.records = Records()
         self.prefs = self.records.load_prefs(DEFAULT_PREFS)
         self.problems: list[str] = self.records.take_problems()
@@ -674,8 +677,10 @@ class App:
     # ----------------------------------------------------------- the solver
     def ask_verdict(self) -> None:
         """The indicator: the deal sent to the solver's process after each
-        move (it may use every card, hidden ones too: it says whether, never how)."""
+        move (it may use every card, hidden ones too: it says whether, never how).
+        A hint asked before the move is no longer wanted."""
         self.hint_line, self.hint_step = [], 0
+        self.analyst.forget("hint")
         if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
             return
         self.verdict = "thinking"
@@ -686,8 +691,11 @@ class App:
         answer = self.analyst.take(answer)
         if answer is None:
             return
+        if answer.purpose == STOPPED or answer.status == "error":
+            self.solver_failed(answer)
+            return
         if answer.purpose == "verdict":
-            self.verdict = answer.status if answer.status != "error" else ""
+            self.verdict = answer.status
             if answer.status == "won" and self.game.name not in ("republic", "smith"):
                 self.hint_line = list(answer.moves)
             self.set_message(self.message)
@@ -718,22 +726,46 @@ class App:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
+        elif answer.purpose == "hint":
+            self.show_hint(answer.moves[0] if answer.moves else None)
+
+    def solver_failed(self, answer) -> None:
+        """The solver failed on a request, or its process stopped (the
+        traceback is in the log already): what waited for it gives up,
+        and the player is told in plain words."""
+        purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
+        if "verdict" in purposes:
+            self.verdict = ""
+        if "demo" in purposes and self.demo is not None:
+            self.demo = None
+        if "winnable" in purposes and self.looking is not None:
+            self.dismiss_dialog(self.looking)
+            self.looking = None
+        what = "stopped unexpectedly" if answer.purpose == STOPPED else "failed on this deal"
+        self.set_message(f"The solver {what}; details are in {logs.NAME} in the data folder.")
+
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it
-        goes; pressing again steps through the solution."""
-        from engine import solve
+        goes; pressing again steps through the solution.  Without a
+        solution at hand the solver's process is asked (the table does not
+        wait: "thinking..." until the answer comes)."""
         if not isinstance(self.scene, Table) or self.game.over:
             return
-        g = self.game
         if self.hint_step < len(self.hint_line):
-            move = self.hint_line[self.hint_step]
             self.hint_step += 1
-        else:
-            try:
-                move = solve.hint(g, solve.Budget(seconds=0.4))      # only what the player can see
-            except Exception:  # noqa: BLE001 - no hint rather than a crash
-                move = None
-        if move is None:
+            self.show_hint(self.hint_line[self.hint_step - 1])
+            return
+        if self.analyst.ask(self.game, "hint", budget=HINT_S, known=False) < 0:
+            self.set_message(f"Hints need the solver, which is not available: {self.analyst.failed}")
+            self.sounds.play("beep")
+            return
+        self.set_message("Hint: thinking...")
+
+    def show_hint(self, move: str | None) -> None:
+        """A hint for the position on the table (flashed), or the word that none helps."""
+        if not isinstance(self.scene, Table) or self.game.over:
+            return
+        if move is None or self.game.explain(move) is not None:
             self.set_message("No hint: no move is known to help.")
             self.sounds.play("beep")
             return
@@ -941,8 +973,6 @@ class App:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import multiprocessing
-    multiprocessing.freeze_support()     # the solver's process, in a one-file build
     args = parse_args(argv)
     if args.install_desktop_entry:
         from . import desktop
@@ -968,6 +998,9 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             app.problems.append(problem)
         return app.run()
+    except Exception:
+        logs.get("app").exception("Card Shell stopped on an error")
+        raise
     finally:
         lock.release()
 

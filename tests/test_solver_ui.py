@@ -3,6 +3,7 @@ hints, and the demo that plays a found solution."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pygame
@@ -136,18 +137,18 @@ def test_numbered_deals_play_as_dealt_with_winnable_deals_only(tmp_path, monkeyp
 
 
 def test_the_search_for_a_winnable_deal_gives_up_in_time():
-    from game.analyst import _find_winnable, _Job
+    from engine.solve.worker import Job, find_winnable
     start = time.monotonic()
-    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "same-suit"}}, 5.0,
-                            total=0.5, tries=3)
+    answer = find_winnable({"game": "prince", "seed": 6, "options": {"rule": "same-suit"}}, 5.0,
+                           total=0.5, tries=3)
     assert time.monotonic() - start < 3.0
-    assert answer.seed in (None, 6, 7, 8)
-    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, tries=1)
-    assert answer.seed is None and answer.status == "unknown", "deal 6 alone is not winnable"
-    job = _Job()
+    assert answer["seed"] in (None, 6, 7, 8)
+    answer = find_winnable({"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, tries=1)
+    assert answer["seed"] is None and answer["status"] == "unknown", "deal 6 alone is not winnable"
+    job = Job()
     job.cancel()                                    # the player chose to play the deal shown
-    answer = _find_winnable(1, {"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, job=job)
-    assert answer.seed is None, "a search the table no longer wants stops"
+    answer = find_winnable({"game": "prince", "seed": 6, "options": {"rule": "alternate"}}, 5.0, job=job)
+    assert answer["seed"] is None, "a search the table no longer wants stops"
 
 
 def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
@@ -201,30 +202,74 @@ def test_play_on_heads_for_a_redeal():
         game.play(m)
 
 
+class Lines:
+    """The worker's standard output, in a test: each answer a line, on a queue."""
+
+    def __init__(self):
+        import queue
+        self.lines = queue.Queue()
+
+    def write(self, text):
+        for line in text.splitlines():
+            self.lines.put(json.loads(line))
+
+    def flush(self):
+        pass
+
+    def get(self, timeout):
+        return self.lines.get(timeout=timeout)
+
+
+def request(n, kind, doc, budget=60.0):
+    return {"id": n, "kind": kind, "game": doc, "budget": budget, "known": True}
+
+
 def test_a_new_request_cancels_the_search_of_its_kind_and_a_forgotten_one_gets_no_answer():
-    import queue
     import threading
 
-    from game.analyst import _work
-    requests, answers = queue.Queue(), queue.Queue()
-    worker = threading.Thread(target=_work, args=(requests, answers))
+    from engine.solve.worker import Inbox, serve
+    inbox, out = Inbox(), Lines()
+    worker = threading.Thread(target=serve, args=(inbox, out))
     worker.start()
     slow = engine.new_game("smith", seed=1, rule="any-suit").to_dict()     # undecided for minutes
     try:
-        requests.put((1, "verdict", slow, 60.0, True))
+        inbox.put(request(1, "verdict", slow))
         time.sleep(0.5)
         start = time.monotonic()
-        requests.put((2, "verdict", endgame(), 60.0, True))
-        answer = answers.get(timeout=20)
-        assert (answer.request, answer.status) == (2, "won")
+        inbox.put(request(2, "verdict", endgame()))
+        answer = out.get(timeout=20)
+        assert (answer["id"], answer["status"]) == (2, "won")
         assert time.monotonic() - start < 3.0, "the stale search stopped at once"
-        requests.put((3, "demo", slow, 60.0, True))
+        inbox.put(request(3, "demo", slow))
         time.sleep(0.3)
-        requests.put(("forget", "demo"))
-        requests.put((4, "verdict", endgame(), 60.0, True))
-        assert answers.get(timeout=20).request == 4, "the forgotten demo was cancelled unanswered"
+        inbox.forget("demo")
+        inbox.put(request(4, "verdict", endgame()))
+        assert out.get(timeout=20)["id"] == 4, "the forgotten demo was cancelled unanswered"
     finally:
-        requests.put(None)
+        inbox.stop()
         worker.join(20)
     assert not worker.is_alive(), "told to stop, the worker stops"
-    assert answers.empty()
+    assert out.lines.empty()
+
+
+def test_a_hint_sets_a_running_verdict_aside_and_the_verdict_comes_after():
+    import threading
+
+    from engine.solve.worker import Inbox, serve
+    inbox, out = Inbox(), Lines()
+    worker = threading.Thread(target=serve, args=(inbox, out))
+    worker.start()
+    try:
+        inbox.put(request(1, "verdict", engine.new_game("smith", seed=1, rule="any-suit").to_dict(), budget=3.0))
+        time.sleep(0.3)
+        start = time.monotonic()
+        inbox.put(request(2, "hint", endgame(), budget=0.4))
+        first = out.get(timeout=20)
+        assert (first["id"], first["status"]) == (2, "hint") and first["moves"]
+        assert time.monotonic() - start < 1.5, "the player's hint does not wait for the verdict"
+        second = out.get(timeout=20)
+        assert second["id"] == 1 and second["status"] in ("won", "impossible", "unknown"), \
+            "the verdict set aside is searched again"
+    finally:
+        inbox.stop()
+        worker.join(20)

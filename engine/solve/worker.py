@@ -1,0 +1,281 @@
+"""The solver worker: a process of its own beside the table.
+
+    python -m engine.solve.worker          (the frozen app: card-shell --solver-worker)
+
+It imports the engine only (no pygame, no numpy, nothing of ``game``) and
+talks JSON, one object a line: requests on its standard input, answers on
+its standard output.  The table (``game/analyst.py``) starts it, and never
+waits on it.
+
+Requests::
+
+    {"id": 7, "kind": "verdict", "game": {...the game's document...},
+     "budget": 6.0, "known": true}
+    {"forget": "demo"}                   no answer to that kind is wanted any more
+
+The kinds are ``hint`` (the next move, from what the player sees),
+``verdict`` (whether the deal can be won), ``demo`` (a line to play) and
+``winnable`` (a deal, from the document's number on, that the solver wins).
+
+Answers::
+
+    {"id": 7, "kind": "verdict", "status": "won", "moves": [...],
+     "seed": null, "message": "", "trace": ""}
+
+``status`` is the search's (won, impossible, unknown), ``play-on`` (a Demo
+line toward the next redeal), ``hint`` (``moves`` holds the hinted move, or
+nothing when no move is known to help) or ``error``: then ``message`` says
+what went wrong and ``trace`` is the worker's traceback, for the table's
+log.
+
+A thread of its own reads the requests as they come: only the newest of
+each kind waits, and one that comes while a search of its kind runs cancels
+that search at once (``Budget.cancel``); a hint also sets a running verdict
+aside (the verdict is searched again after it), since a player waits for
+the hint.  A cancelled request gets no answer.  The most urgent waiting
+kind is taken first (``PRIORITY``).
+
+The worker dies with the table, however the table ends: the end of its
+standard input (the table's end of the pipe closes when its process does,
+even killed) makes it leave at once; a change of its parent process, looked
+at twice a second, does too; on Linux the kernel is also asked to end it
+when its parent goes (``PR_SET_PDEATHSIG``).  A request it cannot read is a
+disagreement between the two sides: it writes the traceback on its standard
+error and stops, and the table logs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import traceback
+from typing import Any, BinaryIO, TextIO
+
+import engine
+
+from . import Budget, Status, hint, play_on, solve
+
+KINDS = ("hint", "winnable", "demo", "verdict")
+#: the order in which waiting requests of different kinds are taken
+PRIORITY = KINDS
+#: kinds whose running search a request of the key's kind sets aside (it is
+#: searched again afterwards)
+SETS_ASIDE = {"hint": ("verdict",)}
+#: "Winnable deals only": how long the worker looks, at most, before it
+#: gives up and the player gets an ordinary deal
+WINNABLE_TOTAL_S = 30.0
+WINNABLE_TRIES = 200
+#: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
+#: the most cards before a redeal
+PLAY_ON_S = 3.0
+#: how often the parent's process id is looked at (seconds)
+WATCH_EVERY = 0.5
+
+
+class Job:
+    """One request at work: the budgets of its searches, which a cancel
+    (from the reading thread) stops at once."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        self._budget: Budget | None = None
+        self._lock = threading.Lock()
+
+    def budget(self, seconds: float) -> Budget:
+        """A new budget for the job's next search (cancelled already if the job is)."""
+        with self._lock:
+            self._budget = Budget(seconds=seconds)
+            if self.cancelled:
+                self._budget.cancel()
+            return self._budget
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            if self._budget is not None:
+                self._budget.cancel()
+
+
+class Inbox:
+    """The requests waiting, the newest of each kind, and the one at work.
+    ``put``, ``forget`` and ``stop`` come from the reading thread, ``take``
+    from the searching one."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._waiting: dict[str, dict] = {}
+        self._running: tuple[dict, Job] | None = None
+        self._stopped = False
+
+    def put(self, request: dict) -> None:
+        kind = request["kind"]
+        if kind not in KINDS:
+            raise ValueError(f"a request of an unknown kind {kind!r}")
+        with self._changed:
+            self._waiting[kind] = request
+            if self._running is not None:
+                running, job = self._running
+                if running["kind"] == kind:
+                    job.cancel()
+                elif running["kind"] in SETS_ASIDE.get(kind, ()) and not job.cancelled:
+                    job.cancel()
+                    self._waiting.setdefault(running["kind"], running)
+            self._changed.notify()
+
+    def forget(self, kind: str) -> None:
+        with self._changed:
+            self._waiting.pop(kind, None)
+            if self._running is not None and self._running[0]["kind"] == kind:
+                self._running[1].cancel()
+            self._changed.notify()
+
+    def stop(self) -> None:
+        with self._changed:
+            self._stopped = True
+            self._waiting.clear()
+            if self._running is not None:
+                self._running[1].cancel()
+            self._changed.notify()
+
+    def take(self) -> tuple[dict, Job] | None:
+        """The most urgent request waiting and its job (the one before is
+        done); None once told to stop."""
+        with self._changed:
+            self._running = None
+            while not self._waiting and not self._stopped:
+                self._changed.wait()
+            if self._stopped:
+                return None
+            kind = next(k for k in PRIORITY if k in self._waiting)
+            request, job = self._waiting.pop(kind), Job()
+            self._running = (request, job)
+            return request, job
+
+
+def answer(request: dict, job: Job) -> dict:
+    """The answer to ``request``; a failure of the engine or of a search is
+    answered as an error with its traceback, never raised."""
+    kind = request["kind"]
+    reply: dict[str, Any] = {"id": request["id"], "kind": kind, "status": "", "moves": [],
+                             "seed": None, "message": "", "trace": ""}
+    budget = float(request.get("budget", 6.0))
+    try:
+        if kind == "winnable":
+            reply.update(find_winnable(request["game"], budget, job=job))
+            return reply
+        game = engine.from_dict(request["game"])
+        if kind == "hint":
+            move = hint(game, job.budget(budget))
+            reply.update(status="hint", moves=[move] if move is not None else [])
+            return reply
+        result = solve(game, job.budget(budget), known=bool(request.get("known", True)))
+        reply.update(status=result.status.value, moves=list(result.moves))
+        if kind == "demo" and result.status is not Status.WON and game.name in ("gaps", "chinese-puzzle"):
+            # no win in this deal: play on toward the next shuffle or redeal
+            line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
+            if line:
+                reply.update(status="play-on", moves=list(line))
+    except Exception as e:  # noqa: BLE001 - answered as an error, with the traceback, for the table's log
+        reply.update(status="error", moves=[], message=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
+    return reply
+
+
+def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
+                  tries: int = WINNABLE_TRIES, job: Job | None = None) -> dict:
+    """Numbered deals from the document's seed on, until one is proved won
+    (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
+    most, or until ``job`` is cancelled: the table no longer wants one.
+    Returns the answer's ``status``, ``seed`` and ``message``."""
+    seed = doc["seed"]
+    whole = Budget(seconds=total)
+    for n in range(tries):
+        left = total - whole.elapsed()
+        if left <= 0 or (job is not None and job.cancelled):
+            break
+        game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
+        each = job.budget(min(budget, left)) if job is not None else Budget(seconds=min(budget, left))
+        if solve(game, each, known=True).status is Status.WON:
+            return {"status": "won", "seed": seed + n, "message": ""}
+    return {"status": "unknown", "seed": None, "message": "no winnable deal found"}
+
+
+def read_requests(stream: BinaryIO, inbox: Inbox) -> None:
+    """The reading thread: each line a request, until the end of the
+    stream (the table closed its end, or its process ended)."""
+    for line in stream:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        if "forget" in message:
+            inbox.forget(message["forget"])
+        else:
+            inbox.put(message)
+    inbox.stop()
+
+
+def serve(inbox: Inbox, out: TextIO) -> None:
+    """The searching thread: answer the most urgent of the newest requests
+    of each kind until told to stop; a cancelled request gets no answer."""
+    while True:
+        taken = inbox.take()
+        if taken is None:
+            return
+        request, job = taken
+        reply = answer(request, job)
+        if not job.cancelled:
+            out.write(json.dumps(reply) + "\n")
+            out.flush()
+
+
+def die_with_parent() -> None:
+    """Linux: have the kernel end this process when its parent's thread
+    that started it ends (best effort: nothing happens elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def watch_parent(parent: int, every: float = WATCH_EVERY) -> None:
+    """Leave at once when the parent process is no longer ours (the table
+    ended and this process was handed to another)."""
+    stop = threading.Event()
+    while not stop.wait(every):
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parent = os.getppid()
+    die_with_parent()
+    if os.getppid() != parent:      # the parent went before the kernel was asked
+        return 0
+    threading.Thread(target=watch_parent, args=(parent,), name="watch parent", daemon=True).start()
+    inbox = Inbox()
+
+    def read() -> None:
+        try:
+            read_requests(sys.stdin.buffer, inbox)
+        except BaseException:  # noqa: BLE001 - written where the table reads it, then this process stops
+            sys.stderr.write("card-shell solver worker: a request it cannot read\n" + traceback.format_exc())
+            sys.stderr.flush()
+            os._exit(2)
+        # the table is gone or done with us: no answer is wanted any more,
+        # and a search under way is not waited for
+        os._exit(0)
+
+    threading.Thread(target=read, name="read requests", daemon=True).start()
+    serve(inbox, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
