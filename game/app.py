@@ -15,6 +15,7 @@ import os
 import sys
 import textwrap
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +44,11 @@ STEP = 1 / 120
 MAX_STEPS = 12
 FPS = 120
 STATUS_H = 26
+STATUS_SIZE = 20                 # the status line's text size
+STATUS_GAP = 28                  # pixels at least between its two halves
+MIN_WINDOW = (800, 560)          # the smallest window every table and the status line fit
+#: the Demo's words while it plays: gone from the status line once it stops
+DEMO_RUNNING = ("Demo: the solver is thinking", "Demo: any key stops it.", "Demo: locking cards")
 TITLES = {name: title for name, title, _, _ in START_GAMES}
 RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
 DEFAULT_PREFS = {
@@ -190,14 +196,14 @@ class App:
     def window_size(self) -> tuple[int, int]:
         if self.args.size:
             w, h = self.args.size
-            return max(640, w), max(480, h)
+            return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
         w, h = self.prefs.get("window", DEFAULT_PREFS["window"])
         try:
             desk = pygame.display.get_desktop_sizes()[0]
             w, h = min(w, int(desk[0] * 0.95)), min(h, int(desk[1] * 0.9))
         except (pygame.error, IndexError):
             pass
-        return max(640, int(w)), max(480, int(h))
+        return max(MIN_WINDOW[0], int(w)), max(MIN_WINDOW[1], int(h))
 
     def open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -205,7 +211,14 @@ class App:
         pos = self.prefs.get("window_pos") or []
         if len(pos) == 2 and not self.args.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{int(pos[0])},{int(pos[1])}"
-        return pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        try:        # the window manager is told the smallest size too
+            with warnings.catch_warnings():     # pygame-ce prefers Window's own surface; only the size is set
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (pygame.error, AttributeError):
+            pass
+        return screen
 
     def toggle_fullscreen(self) -> None:
         if not self.fullscreen:
@@ -220,6 +233,12 @@ class App:
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface()
+        w, h = self.screen.get_size()
+        if not self.fullscreen and (w < MIN_WINDOW[0] or h < MIN_WINDOW[1]):
+            # a window manager that ignores the minimum size: the window
+            # is set back to it (nothing smaller is laid out)
+            self.screen = pygame.display.set_mode((max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])),
+                                                  pygame.RESIZABLE)
         self.canvas.resize(self.screen)
         if not self.fullscreen:
             self.windowed = self.screen.get_size()
@@ -497,8 +516,9 @@ class App:
 
     def new_game(self) -> None:
         """New Game: a fresh deal of the game on the table; a game under way
-        is ended only when the player says so, told what it costs."""
-        if self.game is None:
+        is ended only when the player says so, told what it costs.  Not
+        while Gaps is paused (its manual leaves New Game out of the pause)."""
+        if self.game is None or self.paused:
             return
         name = self.game.name
         self.replace_game(name, "Deal a new one?", "New Game", lambda: self.start_game(name, fresh=True))
@@ -516,8 +536,10 @@ class App:
             return
         self.scene.cancel_carry()
         self.scene.finish_actors()        # every card at rest before the cards are covered
+        self.scene.flash_rects = []       # a hint's flash is not shown over the covered table
         self.paused = not self.paused
         self.focus_paused = False
+        self.message = "Paused: click the clock or press Ctrl+P to go on." if self.paused else ""
         self.scene.render()
         self.redraw_all()
 
@@ -539,16 +561,51 @@ class App:
             return Rect(0, h - STATUS_H, w, STATUS_H)
         return Rect(0, 0, w, menubar.HEIGHT)
 
-    def status_text(self) -> tuple[str, str]:
+    def status_text(self, width: int | None = None) -> tuple[str, str]:
+        """The status line's two halves: the game (its title, rule, deal
+        number and code) on the left; the news (the message), the solver's
+        word and the counts on the right.  Given ``width`` in pixels, what
+        matters least goes first until both halves fit with a gap between
+        them: the deal number, the code, the rule, the solver's word, the
+        title; the message is shortened last, with "...". """
+        left, right = self.status_parts()
+        if width is None:
+            return self.join_status(left, right)
+        font = self.fonts.get(STATUS_SIZE)
+
+        def fits(lt: list, rt: list) -> bool:
+            a, b = self.join_status(lt, rt)
+            return font.size(a)[0] + font.size(b)[0] + (STATUS_GAP if a and b else 0) <= width
+        while not fits(left, right):
+            droppable = [p for p in left + right if p[1] > 0]
+            if not droppable:
+                break
+            gone = max(droppable, key=lambda p: p[1])
+            left = [p for p in left if p is not gone]
+            right = [p for p in right if p is not gone]
+        if not fits(left, right) and right and right[0][1] == 0 and right[0][2] == "message":
+            text = right[0][0]
+            while text and not fits(left, [(text.rstrip() + "...", 0, "message"), *right[1:]]):
+                text = text[:-1]
+            right = [(text.rstrip() + "...", 0, "message"), *right[1:]]
+        return self.join_status(left, right)
+
+    @staticmethod
+    def join_status(left: list, right: list) -> tuple[str, str]:
+        return "  -  ".join(p[0] for p in left), "   ".join(p[0] for p in right)
+
+    def status_parts(self) -> tuple[list, list]:
+        """Each half's parts, as (text, priority, kind): priority 0 is
+        never left out; the higher, the sooner it goes when space is short."""
         g = self.game
         if g is None:
-            return "Card Shell", ""
-        left = TITLES[g.name]
+            return [("Card Shell", 0, "title")], []
+        title = TITLES[g.name]
         if "rule" in g.options:
-            left += f", {RULE_TITLES[g.options['rule']]}"
+            title += f", {RULE_TITLES[g.options['rule']]}"
         if getattr(self, "_code_for", None) is not g:
             self._code_for, self._code = g, codes.encode(g.name, g.options, g.seed)
-        left += f"  -  deal {g.seed}  -  code {self._code}"
+        left = [(title, 2, "title"), (f"deal {g.seed}", 5, "deal"), (f"code {self._code}", 4, "code")]
         parts = [f"moves {len(g.history)}"]
         if g.name == "chinese-puzzle":
             parts.append(f"redeals left {g.redeals_left}")
@@ -562,10 +619,14 @@ class App:
             state = "No move left"
         elif g.name in ("gaps", "chinese-puzzle") and all(m.word for m in g.legal_moves()):
             state = "Stuck: " + ("use a shuffle" if g.name == "gaps" else "redeal")
+        elif self.demo is None and self.message.startswith(DEMO_RUNNING):
+            state = ""                  # the Demo has stopped (or given up): its words go with it
         else:
             state = self.message
         indicator = self.indicator_text()
-        return left, "   ".join(([state] if state else []) + ([indicator] if indicator else []) + parts)
+        right = ([(state, 0, "message")] if state else []) + ([(indicator, 3, "indicator")] if indicator else [])
+        right += [(part, 0 if k == 0 else 1, "count") for k, part in enumerate(parts)]
+        return left, right
 
     def indicator_text(self) -> str:
         """The quiet word on the deal: whether it can still be won."""
@@ -573,17 +634,17 @@ class App:
         if g is None or g.won or g.over or not self.option("indicator") or not self.verdict:
             return ""
         if self.verdict == "thinking":
-            return "thinking..."
+            return "the solver is thinking..."
         grid = g.name in ("gaps", "chinese-puzzle")
+        word = redeal_word(g)
         if self.verdict == "won":
-            return "can be won in this deal" if grid else "can still be won"
+            return f"can be won without a {word}" if grid else "can still be won"
         if self.verdict == "impossible":
-            if grid:
-                left = g.redeals_left
-                word = redeal_word(g) + ("s" if left != 1 else "")
-                return f"not in this deal, {left} {word} left"
+            left = g.redeals_left if grid else 0
+            if left > 0:
+                return f"this deal can't be won without a {word}; {left} {word}{'s' if left != 1 else ''} left"
             return "can no longer be won"
-        return "not known yet"
+        return "winnable? not known yet"
 
     def draw_chrome(self, surface: pygame.Surface) -> None:
         self.menu.draw_bar(surface)
@@ -591,9 +652,10 @@ class App:
         pygame.draw.rect(surface, (255, 255, 255) if self.canvas.mono else (30, 30, 34), bar)
         if self.canvas.mono:
             pygame.draw.line(surface, (0, 0, 0), bar.topleft, bar.topright)
-        left, right = self.status_text()
-        self.canvas.text(surface, left, bar.inflate(-24, 0), 20, (225, 225, 215), "left", shadow=False)
-        self.canvas.text(surface, right, bar.inflate(-24, 0), 20, (225, 225, 215), "right", shadow=False)
+        inner = bar.inflate(-24, 0)
+        left, right = self.status_text(inner.w)
+        self.canvas.text(surface, left, inner, STATUS_SIZE, (225, 225, 215), "left", shadow=False)
+        self.canvas.text(surface, right, inner, STATUS_SIZE, (225, 225, 215), "right", shadow=False)
 
     # ----------------------------------------------------------- commands
     def undo(self) -> None:
@@ -649,10 +711,13 @@ class App:
 
     # ----------------------------------------------------------- table hooks
     def on_game_changed(self) -> None:
-        """After every move: the autosave, a win's records, stuck notices."""
+        """After every move: the autosave, a win's records, stuck notices.
+        A message lasts until the table changes (the Demo's, while it plays)."""
         g = self.game
         if g is None:
             return
+        if self.demo is None and self.message:
+            self.set_message("")
         if g.won:
             self.game_won()
             return

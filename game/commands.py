@@ -52,7 +52,7 @@ class Commands:
         g = self.game
         playing = g is not None
         file = Menu("File", [
-            Item("New Game", self.app.new_game, "Ctrl+N", playing),
+            Item("New Game", self.app.new_game, "Ctrl+N", playing and not self.app.paused),
             Item("Open...", self.open_file, "Ctrl+O"),
             Item("Save As...", self.save_as, "Ctrl+S", playing),
             Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
@@ -86,7 +86,8 @@ class Commands:
             return Menu("Gaps", [
                 Item("Hint", self.app.hint, "H", not g.over),
                 Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
-                Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal")),
+                Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal"),
+                     refused=lambda: self.play_word("redeal")),
                 Item("Pause", self.app.toggle_pause, "Ctrl+P", not g.over, checked=self.app.paused),
                 separator(),
                 Item("High Scores...", self.show_high_scores, "Ctrl+I"),
@@ -95,16 +96,21 @@ class Commands:
             return Menu("Chinese Puzzle", [
                 Item("Hint", self.app.hint, "H", not g.over),
                 Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
-                Item("ReDeal...", self.confirm_redeal, "Ctrl+D", self.legal("redeal")),
+                Item("ReDeal...", self.confirm_redeal, "Ctrl+D", self.legal("redeal"),
+                     refused=lambda: self.play_word("redeal")),
             ])
         items = []
         if g.name == "republic":
-            items += [Item("Re-Deal", lambda: self.play_word("redeal"), "Ctrl+D", self.legal("redeal")),
-                      Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"))]
+            items += [Item("Re-Deal", lambda: self.play_word("redeal"), "Ctrl+D", self.legal("redeal"),
+                           refused=lambda: self.play_word("redeal")),
+                      Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"),
+                           refused=lambda: self.play_word("layoff"))]
         elif g.name == "smith":
-            items += [Item("Deal", lambda: self.play_word("deal"), "Ctrl+D", self.legal("deal"))]
+            items += [Item("Deal", lambda: self.play_word("deal"), "Ctrl+D", self.legal("deal"),
+                           refused=lambda: self.play_word("deal"))]
         else:
-            items += [Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"))]
+            items += [Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"),
+                           refused=lambda: self.play_word("layoff"))]
         items += [
             Item("Hint", self.app.hint, "H", not g.over),
             Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),

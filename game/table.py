@@ -20,7 +20,7 @@ from engine import events as ev
 
 from .anim import Actor
 from .layouts import Layout, build
-from .words import describe
+from .words import describe, speak
 
 DRAG_THRESHOLD = 4          # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4          # seconds
@@ -267,16 +267,23 @@ class Table:
         return True
 
     def refuse(self, reason: str) -> None:
+        """A refused action: a beep, and the reason in words on the status
+        line at once (a player without sound sees why); after three tries
+        in a row, in an alert."""
         self.app.sounds.play("beep")
+        reason = speak(self.game, reason)
         self.illegal += 1
         if self.illegal >= ILLEGAL_TRIES:
             self.illegal = 0
             self.app.alert(reason)
+        else:
+            self.app.set_message(reason)
 
     def after_play(self, events: list[ev.Event], old: Layout, carried: Carry | None = None) -> None:
         """A move was made: lay the table out anew, send the moved cards
         flying from where they were drawn, and repaint what changed."""
         self.selected = None
+        self.flash_rects = []          # a hint's flash is about the table as it was
         if self.actors:
             self.finish_actors()       # the last move's cards land before this one's fly
         self.layout = self.build()
@@ -773,6 +780,10 @@ class Table:
         key = (press.place, press.index)
         when, last = self.last_click
         now = time.monotonic()
+        if press.place == "s" and self.game.explain("turn") is not None:
+            # The Republic's turned card lies on the stock: a click there
+            # meant to turn another card is told why it cannot
+            self.app.set_message(speak(self.game, self.game.explain("turn")))
         self.last_click = (now, key)
         if last == key and now - when < DOUBLE_CLICK:
             self.set_selected(None)

@@ -7,6 +7,8 @@ symbols.
 
 from __future__ import annotations
 
+import re
+
 import engine
 from engine.cards import card
 
@@ -70,3 +72,47 @@ def describe(game: engine.Game, text: str) -> str:
         return f"{moved} onto {_name(target[-1])}"
     except (ValueError, IndexError, KeyError, TypeError, AttributeError):
         return text
+
+
+# ----------------------------------------------------------- the engine's reasons, spoken
+#: the move words a reason may quote, as a player does them
+QUOTED = {
+    "turn": "a click on the stock",
+    "deal": "a click on the stock",
+    "redeal": "a redeal",
+    "layoff": "Layoff",
+}
+PLACE_WORDS = {"c": "column", "f": "foundation", "p": "packet", "r": "reserve place", "t": "talon"}
+_CARD = re.compile(r"\b(10|[A2-9TJQK])([CDHS])\b")
+_ARTICLED = re.compile(r"\b(the|a|an|turned|its|your)\s+$", re.IGNORECASE)
+_NAMED_PLACE = re.compile(r"\b(Column|column|Foundation|foundation|Packet|packet|place) ([cfpr])(\d+)\b")
+_PILE_PLACE = re.compile(r"\b([cfpr])(\d+)\b")
+_GRID_PLACE = re.compile(r"\b([a-h])(\d{1,2})\b")
+_QUOTED_MOVE = re.compile(r"\s*\('[^']*'\)|,? like '[^']*'")
+_QUOTED_WORD = re.compile(r"'(turn|deal|redeal|layoff)'")
+
+
+def speak(game: engine.Game, reason: str) -> str:
+    """An engine's reason as the status line says it: cards, places and
+    moves in words ("the seven of clubs", "column 2", "row C, column 5"),
+    never the notation ("7C", "c2", "c5", "'s-t'")."""
+    text = _QUOTED_MOVE.sub("", reason)
+    text = _QUOTED_WORD.sub(lambda m: QUOTED[m.group(1)], text)
+
+    def named(m: re.Match) -> str:
+        words = card(m.group(1) + m.group(2)).words
+        return words if _ARTICLED.search(m.string, 0, m.start()) else f"the {words}"
+    text = _CARD.sub(named, text)
+    if game.name in ("gaps", "chinese-puzzle"):
+        first = getattr(game, "FIRST_COLUMN", 1)
+
+        def cell(m: re.Match) -> str:
+            row, column = m.group(1).upper(), int(m.group(2))
+            if column == 0 and first == 0:
+                return f"row {row}'s ace column"
+            return f"row {row}, column {column}"
+        text = _GRID_PLACE.sub(cell, text)
+    else:
+        text = _NAMED_PLACE.sub(lambda m: f"{m.group(1)} {m.group(3)}", text)
+        text = _PILE_PLACE.sub(lambda m: f"{PLACE_WORDS[m.group(1)]} {m.group(2)}", text)
+    return text[:1].upper() + text[1:]

@@ -8,6 +8,7 @@ import pytest
 from gui import key, make_app, settle
 
 import engine
+from game.words import speak
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP}
 
@@ -88,7 +89,7 @@ def test_a_refused_keyboard_drop_says_why_after_three_tries(tmp_path):
         key(app, pygame.K_RETURN)
         go_to(app, gap)
         key(app, pygame.K_RETURN)
-    assert app.dialogs and app.dialogs[-1].message == app.game.explain(f"{src}-{gap}")
+    assert app.dialogs and app.dialogs[-1].message == speak(app.game, app.game.explain(f"{src}-{gap}"))
     assert app.game.history == []
 
 

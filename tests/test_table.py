@@ -10,6 +10,8 @@ import pygame
 import pytest
 from gui import center_of, click, drag, key, make_app, settle
 
+from game.words import speak
+
 
 @pytest.fixture
 def home(tmp_path):
@@ -71,7 +73,7 @@ def test_three_illegal_tries_in_a_row_bring_the_engines_reason(home):
     for _ in range(3):
         drag(app, center_of(app, wrong), center_of(app, gap))
     assert app.dialogs, "an alert should explain after three illegal tries"
-    assert app.dialogs[-1].message == game.explain(f"{wrong}-{gap}")
+    assert app.dialogs[-1].message == speak(game, game.explain(f"{wrong}-{gap}"))
 
 
 def test_click_then_click_moves_a_card(home):

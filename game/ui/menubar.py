@@ -27,6 +27,7 @@ class Item:
     shortcut: str = ""                          # "Ctrl+N", "F11"
     enabled: bool = True
     checked: bool | None = None                 # None: not a checkable item
+    refused: Callable[[], None] | None = None   # its shortcut while dimmed: says why (a move word)
 
     @property
     def separator(self) -> bool:
@@ -101,6 +102,8 @@ class MenuBar:
                 if item.shortcut and item.shortcut == text and item.action:
                     if item.enabled:
                         item.action()
+                    elif item.refused is not None:
+                        item.refused()
                     return True
         return False
 
