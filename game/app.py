@@ -153,8 +153,8 @@ class App:
         self.assisted = False           # the Demo has played in this game: it is not counted
         self.demo_more = False          # the demo goes on past its line (Gaps, Chinese Puzzle: redeals)
         self.demo_rounds = 0
-        self.hint_line: list[str] = []
-        self.hint_step = 0
+        self.hint_line: list[str] = []    # a known solution from the position on the table (H shows its first move)
+        self.hint_at: tuple[object, int] = (None, 0)    # ... and that position: its game and number of moves
         self.focus_paused = False
         self.dump_path = args.dump_layout
         self.modal = False
@@ -743,8 +743,14 @@ class App:
     def ask_verdict(self) -> None:
         """The indicator: the deal sent to the solver's process after each
         move (it may use every card, hidden ones too: it says whether, never how).
-        A hint asked before the move is no longer wanted."""
-        self.hint_line, self.hint_step = [], 0
+        A hint asked before the move is no longer wanted; a known solution
+        goes on if the move was its first."""
+        g = self.game
+        if (g is not None and self.hint_line and self.hint_at == (g, len(g.history) - 1)
+                and g.history[-1] == self.hint_line[0]):
+            self.hint_line, self.hint_at = self.hint_line[1:], (g, len(g.history))
+        else:
+            self.hint_line = []
         self.analyst.forget("hint")
         if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
             return
@@ -762,7 +768,7 @@ class App:
         if answer.purpose == "verdict":
             self.verdict = answer.status
             if answer.status == "won" and self.game.name not in ("republic", "smith"):
-                self.hint_line = list(answer.moves)
+                self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
             self.set_message(self.message)
         elif answer.purpose == "demo":
             if self.demo is None:
@@ -811,14 +817,15 @@ class App:
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it
-        goes; pressing again steps through the solution.  Without a
-        solution at hand the solver's process is asked (the table does not
-        wait: "thinking..." until the answer comes)."""
+        goes.  A solution known from the indicator is stepped through, a
+        move at a time as the player follows it; without one the solver's
+        process is asked (the table does not wait: "thinking..." until the
+        answer comes)."""
         if not isinstance(self.scene, Table) or self.game.over:
             return
-        if self.hint_step < len(self.hint_line):
-            self.hint_step += 1
-            self.show_hint(self.hint_line[self.hint_step - 1])
+        g = self.game
+        if self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None:
+            self.show_hint(self.hint_line[0])
             return
         if self.analyst.ask(self.game, "hint", budget=HINT_S, known=False) < 0:
             self.set_message(f"Hints need the solver, which is not available: {self.analyst.failed}")
