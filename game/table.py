@@ -780,10 +780,6 @@ class Table:
         key = (press.place, press.index)
         when, last = self.last_click
         now = time.monotonic()
-        if press.place == "s" and self.game.explain("turn") is not None:
-            # The Republic's turned card lies on the stock: a click there
-            # meant to turn another card is told why it cannot
-            self.app.set_message(speak(self.game, self.game.explain("turn")))
         self.last_click = (now, key)
         if last == key and now - when < DOUBLE_CLICK:
             self.set_selected(None)
@@ -793,6 +789,10 @@ class Table:
             self.pick_up(press.place, press.index, pos, by_click=True)
         else:
             self.set_selected(key if self.selected != key and self.can_pick(press.place, press.index) else None)
+        if press.place == "s" and self.game.explain("turn") is not None:
+            # The Republic's turned card lies on the stock: a click there
+            # meant to turn another card is told why it cannot
+            self.app.set_message(speak(self.game, self.game.explain("turn")))
 
     def can_pick(self, place: str, index: int) -> bool:
         count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
