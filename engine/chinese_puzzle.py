@@ -56,16 +56,35 @@ class ChinesePuzzle(GridGame):
                             f"{letters[other % 4]} and {letters[other % 4 + 4]} only.")
         return None
 
-    def _first_column_sources(self, gap: int) -> list[int]:
-        row = gap // self.WIDTH
-        return [i for i, c in enumerate(self.cells)
-                if c is not None and c < 4 and i % self.WIDTH != 0
-                and self._ace_reason(SUIT_OF[c], row) is None]
+    # ----------------------------------------------------------- the rule
+    def _stays(self, src: int) -> bool:
+        return self._in_place(src)
+
+    def _stay_reason(self, src: int) -> str:
+        return (f"The {NAMES[self.cells[src]]} at {self.PLACES[src]} is in its final position "
+                "and never moves again.")
 
     def _first_column_reason(self, c: int, dst: int) -> str | None:
         if RANK_OF[c] != 1:
             return f"Only an ace can go in the ace column; the {NAMES[c]} is not an ace."
         return self._ace_reason(SUIT_OF[c], dst // self.WIDTH)
+
+    def _first_column_sources(self, gap: int) -> list[int]:
+        row = gap // self.WIDTH
+        return [i for i, c in enumerate(self.cells)
+                if c is not None and c < 4 and not self._stays(i)
+                and self._ace_reason(SUIT_OF[c], row) is None]
+
+    # ----------------------------------------------------------- queries
+    def _card_hint(self, i: int) -> list[str]:
+        """Chinese Puzzle: on a card that may move, both copies of the card
+        it follows and every gap it may go to now (a gap right of either
+        copy; for an ace, the ace-column gaps the option allows); nothing on
+        a card in final position."""
+        if self._stays(i):
+            return []
+        place = self.PLACES[i]
+        return self.follows(place) + self.targets(place)
 
     # ----------------------------------------------------------- redeal
     def _redeal(self) -> list[Event]:

@@ -1,8 +1,10 @@
 """Gaps (one deck, also called Montana): RULES.md section 1.
 
 52 cards in 4 rows of 13; the aces come out, leaving 4 gaps.  A gap takes
-the card after the one on its left (any 2 in column 1).  Three shuffles,
-each only when stuck; one level of undo, which toggles.
+the card after the one on its left; a gap in column 1 takes any 2, also one
+in column 1 of another row.  Proper place (the run from a 2 in column 1)
+decides what a shuffle keeps and locks nothing.  Three shuffles, each only
+when stuck; one level of undo, which toggles.
 """
 
 from __future__ import annotations
@@ -45,30 +47,48 @@ class Gaps(GridGame):
                 removed.append((NAMES[c], self.PLACES[i]))
         return AcesRemoved(tuple(removed))
 
-    def _first_column_sources(self, gap: int) -> list[int]:
-        w = self.WIDTH
-        return sorted(i for i in self._twos() if i % w != 0)
-
-    def _twos(self) -> list[int]:
-        index = self.cells.index
-        return [index(c) for c in TWOS]
+    # ----------------------------------------------------------- the rule
+    # Gaps keeps no card where it is (`_stays` is never true): a card in
+    # proper place has no move only because the one gap it fits is the one
+    # it fills, and a 2 in column 1 may go into another row's column-1 gap.
 
     def _first_column_reason(self, c: int, dst: int) -> str | None:
         if RANK_OF[c] != 2:
             return f"Only a 2 can go in a gap in column 1; the {NAMES[c]} is not a 2."
         return None
 
+    def _first_column_sources(self, gap: int) -> list[int]:
+        return sorted(self._twos())
+
+    def _twos(self) -> list[int]:
+        index = self.cells.index
+        return [index(c) for c in TWOS]
+
+    # ----------------------------------------------------------- queries
+    @property
+    def shuffles_used(self) -> int:
+        """Shuffles used so far in this game (0 to 3), what the high scores rank."""
+        return SHUFFLES - self.redeals_left
+
     def belongs(self, place: str) -> str | None:
         """Where the card lies that belongs at ``place`` (Option-click in the
         manual): the card after the one on its left, or for column 1 the
-        first 2 in reading order not in proper place.  ``None`` when no card
-        belongs there (a gap or a king on its left)."""
+        first 2 in reading order not in proper place (any 2 may go there;
+        this is the one a click on the gap picks).  ``None`` when no card
+        belongs there (a gap or a king on its left; in column 1, when all
+        four 2s lie in column 1)."""
         i = self._index(place)
         if i % self.WIDTH == 0:
-            loose = self._first_column_sources(i)
+            loose = [t for t in sorted(self._twos()) if not self._in_place(t)]
             return self.PLACES[loose[0]] if loose else None
         need = self._needed(i)
         return None if need is None else self.PLACES[self.cells.index(need)]
+
+    def _card_hint(self, i: int) -> list[str]:
+        """Gaps: the card that belongs where this card lies (Option-click in
+        the manual); nothing when that is the card itself."""
+        found = self.belongs(self.PLACES[i])
+        return [found] if found is not None and found != self.PLACES[i] else []
 
     def _redeal(self) -> list[Event]:
         locked = self._locked_cells()

@@ -84,8 +84,15 @@ class GridGame(Game):
         return [self._locked_length(r) for r in range(self.ROWS)]
 
     def is_locked(self, place: str) -> bool:
-        """Whether the card at ``place`` is in proper place: it never moves again."""
+        """Whether the card at ``place`` is in proper place: part of the run
+        in one suit from its row's base card (a 2 in Gaps' column 1, an ace
+        in Chinese Puzzle's column 0).  What that means is each game's rule:
+        in Gaps a shuffle leaves it where it is (and nothing more); in
+        Chinese Puzzle it never moves again."""
         i = self._index(place)
+        return self._in_place(i)
+
+    def _in_place(self, i: int) -> bool:
         return i % self.WIDTH < self._locked_length(i // self.WIDTH)
 
     def _locked_cells(self) -> set[int]:
@@ -95,7 +102,15 @@ class GridGame(Game):
             locked.update(range(start, start + self._locked_length(r)))
         return locked
 
-    # ----------------------------------------------------------- gaps
+    # ----------------------------------------------------------- the rule
+    # A card move takes the card at ``src`` into the gap at ``dst``.  Whether
+    # it is legal is decided by `_refusal` alone, from three parts written
+    # once: what may leave a cell (`_stays`, `_stay_reason`), what a gap in
+    # the first column takes (`_first_column_reason`), and what any other
+    # gap takes (`_needed`).  `_card_sources`, the listing, is a faster path
+    # built from the same parts; tests/test_grid_properties.py holds it to
+    # `_refusal` for every pair of cells on every position it reaches.
+
     def _needed(self, gap: int) -> int | None:
         """The card that fills a gap not in the first column, or ``None``
         when nothing can (a gap or a king on its left)."""
@@ -104,38 +119,81 @@ class GridGame(Game):
             return None
         return left + 4
 
-    def dead_gaps(self) -> int:
-        """Gaps right of a king: nothing can ever fill them."""
-        cells, w = self.cells, self.WIDTH
-        return sum(1 for i, c in enumerate(cells)
-                   if c is None and i % w and cells[i - 1] is not None and RANK_OF[cells[i - 1]] == KING)
+    def _stays(self, src: int) -> bool:
+        """Whether the rules keep the card at ``src`` where it is, whatever
+        gap is open (Chinese Puzzle: a card in final position)."""
+        return False
+
+    def _stay_reason(self, src: int) -> str:
+        raise NotImplementedError
+
+    def _first_column_reason(self, c: int, dst: int) -> str | None:
+        """Why card ``c`` may not go into the first-column gap ``dst``, or
+        ``None`` when it may."""
+        raise NotImplementedError
 
     def _first_column_sources(self, gap: int) -> list[int]:
-        """Cells whose card may go into a first-column gap."""
+        """Cells whose card may go into the first-column gap ``gap``: the
+        listing's path to what `_first_column_reason` allows."""
         raise NotImplementedError
+
+    def _refusal(self, src: int, dst: int) -> str | None:
+        """Why one card may not move from cell ``src`` into cell ``dst`` now,
+        or ``None`` when the rules allow it: the rule of a card move."""
+        c = self.cells[src]
+        if c is None:
+            return f"There is no card at {self.PLACES[src]}: it is a gap."
+        if self.cells[dst] is not None:
+            return (f"{self.PLACES[dst]} holds the {NAMES[self.cells[dst]]}: "
+                    "a card moves only into a gap.")
+        if self._stays(src):
+            return self._stay_reason(src)
+        if dst % self.WIDTH == 0:
+            return self._first_column_reason(c, dst)
+        left = self.cells[dst - 1]
+        place = self.PLACES[dst]
+        if left is None:
+            return (f"The gap at {place} has a gap on its left: nothing can go there "
+                    "until that gap is filled.")
+        if RANK_OF[left] == KING:
+            return f"The gap at {place} is dead: no card follows the {NAMES[left]} on its left."
+        if c != left + 4:
+            return (f"Only the {NAMES[left + 4]} (the card after the {NAMES[left]} on its left) "
+                    f"can go in {place}, not the {NAMES[c]}.")
+        return None
+
+    def _sources(self, gap: int) -> list[int]:
+        """The cells whose card may fill ``gap`` now (the listing's path)."""
+        if gap % self.WIDTH == 0:
+            return self._first_column_sources(gap)
+        need = self._needed(gap)
+        if need is None:
+            return []
+        return [s for s in self._where(need) if not self._stays(s)]
 
     def _card_sources(self) -> list[tuple[int, int]]:
         """``(source, gap)`` for every legal card move, gaps in reading order."""
+        return [(s, gap) for gap, c in enumerate(self.cells) if c is None for s in self._sources(gap)]
+
+    # ----------------------------------------------------------- queries
+    def dead_gaps(self) -> int:
+        """How many gaps are dead (see :meth:`dead_places`)."""
+        return len(self.dead_places())
+
+    def dead_places(self) -> list[str]:
+        """The dead gaps, in reading order: gaps right of a king, which
+        nothing can ever fill."""
         cells, w = self.cells, self.WIDTH
-        moves = []
-        for gap, c in enumerate(cells):
-            if c is not None:
-                continue
-            if gap % w == 0:
-                moves.extend((s, gap) for s in self._first_column_sources(gap))
-                continue
-            need = self._needed(gap)
-            if need is None:
-                continue
-            for s in self._where(need):
-                if not (s % w < self._locked_length(s // w)):
-                    moves.append((s, gap))
-        return moves
+        return [self.PLACES[i] for i, c in enumerate(cells)
+                if c is None and i % w and cells[i - 1] is not None and RANK_OF[cells[i - 1]] == KING]
 
     def fillers(self, place: str) -> list[str]:
-        """The places of the cards that may fill the gap at ``place`` now."""
+        """The places of the cards that may fill the gap at ``place`` now
+        (none when ``place`` holds a card)."""
         i = self._index(place)
-        return [self.PLACES[s] for s, g in self._card_sources() if g == i]
+        if self.cells[i] is not None:
+            return []
+        return [self.PLACES[s] for s in self._sources(i)]
 
     def targets(self, place: str) -> list[str]:
         """The gaps the card at ``place`` may legally go to now."""
@@ -150,6 +208,18 @@ class GridGame(Game):
             return []
         return [self.PLACES[i] for i in self._where(c - 4)]
 
+    def hint_places(self, place: str) -> list[str]:
+        """What a hint (Alt-click, right-click) on ``place`` lights: on a
+        gap, the cards that may fill it now; on a card, each game's answer
+        (see the subclass); ``[]`` when there is nothing to show."""
+        i = self._index(place)
+        if self.cells[i] is None:
+            return self.fillers(place)
+        return self._card_hint(i)
+
+    def _card_hint(self, i: int) -> list[str]:
+        raise NotImplementedError
+
     def pickup_reason(self, place: str, count: int = 1) -> str | None:
         """Why the card at ``place`` cannot be picked up, or None when it can."""
         try:
@@ -161,8 +231,8 @@ class GridGame(Game):
             return f"There is no card at {place}: it is a gap."
         if count != 1:
             return f"Only one card moves at a time in {self.title}."
-        if i % self.WIDTH < self._locked_length(i // self.WIDTH):
-            return f"The {NAMES[c]} at {place} is in its proper place and never moves again."
+        if self._stays(i):
+            return self._stay_reason(i)
         return None
 
     @property
@@ -205,30 +275,9 @@ class GridGame(Game):
         if move.word is not None:
             return f"{self.title} has no {move.word!r} move; cards move into gaps, like 'b7-a3'."
         src, dst = self._index(move.src), self._index(move.dst)
-        c = self.cells[src]
-        if c is None:
-            return f"There is no card at {move.src}: it is a gap."
-        if move.count != 1:
+        if move.count != 1 and self.cells[src] is not None:
             return f"Only one card moves at a time in {self.title}."
-        if self.cells[dst] is not None:
-            return f"{move.dst} holds the {NAMES[self.cells[dst]]}: a card moves only into a gap."
-        if src % self.WIDTH < self._locked_length(src // self.WIDTH):
-            return f"The {NAMES[c]} at {move.src} is in its proper place and never moves again."
-        if dst % self.WIDTH == 0:
-            return self._first_column_reason(c, dst)
-        left = self.cells[dst - 1]
-        if left is None:
-            return (f"The gap at {move.dst} has a gap on its left: nothing can go there "
-                    "until that gap is filled.")
-        if RANK_OF[left] == KING:
-            return f"The gap at {move.dst} is dead: no card follows the {NAMES[left]} on its left."
-        if c != left + 4:
-            return (f"Only the {NAMES[left + 4]} (the card after the {NAMES[left]} on its left) "
-                    f"can go in {move.dst}, not the {NAMES[c]}.")
-        return None
-
-    def _first_column_reason(self, c: int, dst: int) -> str | None:
-        raise NotImplementedError
+        return self._refusal(src, dst)
 
     def _redeal_reason(self) -> str | None:
         if self.redeals_left <= 0:

@@ -22,12 +22,20 @@ An iterative depth-first search (no recursion) over a private copy of the
 cells, moves made and unmade in place: ``s`` is a bytearray, 0 for a gap
 and card + 1 for a card, so the next card of a suit is still ``v + 4`` and
 a king is ``v >= 49``.  Beside it: where each card lies, the list of gaps,
-and the locked length of each row, all kept up to date move by move.  A
-move is an int, ``score << 14 | src << 7 | gap``, so a node's moves sort
-as plain ints.
+and the locked length of each row (cards in proper place), all kept up to
+date move by move; in Gaps a 2 that leaves column 1 takes its row's whole
+run out of place.  A move is an int, ``score << 14 | src << 7 | gap``, so
+a node's moves sort as plain ints.
 
-Soundness.  ``impossible`` is reported only when the search has examined
-every position reachable by card moves, with two reductions only:
+The moves.  Gaps: a gap takes the card after its left neighbour, a gap in
+column 1 any 2, also a 2 from column 1 of another row (RULES.md 1), so in
+Gaps proper place locks nothing: a 2 may leave column 1 and the cards of
+its run follow it one by one.  Chinese Puzzle: a card in final position
+never moves (RULES.md 2).
+
+Soundness.  ``impossible`` is reported only when the main search has
+examined every position reachable by card moves, with three reductions
+only, each proved here or where it is made:
 
 1. A transposition table of the positions seen: a position is skipped only
    when it was expanded before or is on the current path (being
@@ -40,9 +48,12 @@ every position reachable by card moves, with two reductions only:
    unexpanded, and the path stays guarded against cycles.
 2. Safe moves: a move that puts into a row's first unlocked cell the one
    card that can ever go there, under the conditions proved in
-   ``_gaps_moves`` and ``_cp_moves``, is searched alone.  The plain rule
+   ``_gaps_moves`` and ``_cp_moves``, is searched alone.  In Gaps this
+   holds only once every 2 lies in column 1 (see there).  The plain rule
    "a move that locks a card is always safe" is false; the tests hold a
    position that shows it.
+3. Gaps: a position with a blocked row (proved lost in ``_gaps_moves``) is
+   given no moves.
 
 The race.  The time a depth-first search takes to find a win depends a
 great deal on its first choices (which row an ace or a 2 goes to, which
@@ -53,13 +64,16 @@ search from the root with its own table, equal moves ranked at random (a
 random rank for each card and one for each cell it leaves, which also
 picks between the two copies of a Chinese Puzzle card; a seeded
 generator: runs repeat), each cut off after its share of nodes
-(10,000 for the first, then 1.3 or 1.5 times more each) and replaced by
-the next.  Every search is complete, so whichever finishes first decides,
-a win or a proof; cutting a probe off loses nothing but the nodes it
-used.  Gaps gives the probes one turn in two until they have used 500,000
-nodes (proofs, half of the Gaps verdicts, then cost at most that much
-more); Chinese Puzzle, whose main search hardly ever finishes, gives them
-seven turns in eight throughout.
+(10,000 or 5,000 for the first, then 1.3 or 1.5 times more each) and
+replaced by the next.  Chinese Puzzle's probes are whole searches, so
+whichever search finishes first decides, a win or a proof.  Gaps' probes
+are narrowed: they move no 2 out of column 1 that heads a run of two or
+more cards unless the run it starts is longer, and they take the safe
+moves below even before every 2 is in column 1; so a Gaps probe that
+ends without a win proves nothing (the next probe starts) and only the
+main search proves.  Cutting a probe off loses nothing but the nodes it
+used.  Gaps gives the probes three turns in four, Chinese Puzzle seven
+in eight.
 
 Move ordering (a heuristic for the order of the search, never to prune):
 moves that lock a card first; then moves whose card already has its next
@@ -73,20 +87,24 @@ few lines repeated (folded into a ``_score`` call, the whole search took
 about 10% longer: Gaps deals 1, 4, 9 at 400,000 nodes, six runs each);
 Chinese Puzzle, with two copies and ace moves, calls ``_score``.
 
-Tried and left out (measured, 2026-11):
+Tried and left out:
 
 - Row symmetry in the table's key (rows sorted; suits relabelled): sound,
   since every rule and the win are the same for any order of rows and
-  names of suits (Chinese Puzzle's "aces" options keep only some), but no
-  two positions met by a Gaps search of 200,000 nodes were row
-  permutations of each other, and 48 of 49,000 in Chinese Puzzle.
-- A dead-position test: free, by value, every card that might ever move
-  (the card after a gap's left neighbour; a card whose lower card may
-  move; the card that would fill a cell that may empty); a loose card
-  never freed can never move, and then the deal is lost (its lower card
-  would have to lie left of it, frozen too, down to a base card in its
-  base column, which is locked).  Sound, but it cut the nodes Gaps deals
-  took by 2-7% (proofs) and 10-14% (wins): each node five times dearer.
+  names of suits (Chinese Puzzle's "aces" options keep only some), but
+  positions that are row permutations of each other hardly ever meet.
+- A general dead-position test: free, by value, every card that might
+  ever move (the card after a gap's left neighbour; a card whose lower
+  card may move; a 2 while a column-1 cell may empty); a card never freed
+  stays where it is, and the deal is lost when such a card is not where
+  the won layout needs it.  Sound, but it finds a lost position only when
+  almost everything is frozen, and each node costs several times more
+  (bench/solver.py measured it; the blocked row is its cheap, early case).
+- Partial-order reduction (stubborn sets: the won layout is a deadlock,
+  so a reduced search keeps it): the sets a Gaps position needs take in
+  almost every card (a card waits on its lower card, which waits on its
+  own, down to the 2s, which wait on every column-1 card), so nothing is
+  left out.
 """
 
 from __future__ import annotations
@@ -105,7 +123,7 @@ PROBE_SEED = 1             # the probes' random tie-breaks (fixed: runs repeat)
 SLICE = 1000               # nodes a turn
 #: game -> (turns of the main search, turns of the probes, nodes of the
 #: first probe, growth from one probe to the next, all the probes' nodes)
-RACE = {"gaps": (1, 1, 10_000, 1.3, 500_000),
+RACE = {"gaps": (1, 3, 10_000, 1.3, 1 << 62),
         "chinese-puzzle": (1, 7, 5_000, 1.5, 1 << 62)}
 ENTRY_OVERHEAD = 78       # bytes a position takes beyond its key (object, set slot)
 
@@ -167,7 +185,9 @@ class _Grid:
             if col[g] == 0:
                 for v in self.base_values(row[g]):
                     for p in (self.pos_a[v], self.pos_b[v]):
-                        if p >= 0 and col[p] != 0:
+                        # Gaps: any 2, also one in column 1 of another row;
+                        # Chinese Puzzle: an ace in the ace column is locked
+                        if p >= 0 and (self.gaps_game or col[p] != 0):
                             out.append((p, g))
                 continue
             left = s[g - 1]
@@ -265,13 +285,16 @@ def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[
                 probe_st = _Grid(game)
                 tie = [rng.randrange(8) for _ in range(53)] + [rng.randrange(8) for _ in range(128)]
                 probe = None          # the last one's table goes first
-                probe = _search(probe_st, budget, probe_states, tie=tie, slice_n=slice_n)
+                probe = _search(probe_st, budget, probe_states, tie=tie, slice_n=slice_n,
+                                narrow=st.gaps_game)
                 probe_left = cap
                 cap = int(cap * growth)
             try:
                 next(probe)
             except StopIteration as done:
-                return done.value, probe_st
+                if done.value is not None or not st.gaps_game:
+                    return done.value, probe_st
+                probe_left = 0        # a narrow probe found no win: that proves nothing
             probe_left -= slice_n
             probe_nodes -= slice_n
             if probe_nodes <= 0:      # the probes' share is spent: the main search alone
@@ -305,7 +328,7 @@ def _dfs(st: _Grid, budget: Budget, max_states: int,
 
 def _search(st: _Grid, budget: Budget, max_states: int,
             best: list[tuple[int, int]] | None = None, tie: list[int] | None = None,
-            slice_n: int = SLICE) -> Iterator[None]:
+            slice_n: int = SLICE, narrow: bool = False) -> Iterator[None]:
     """Depth-first search; the winning line as ``(src, gap)`` pairs, or
     ``None`` when every reachable position has been seen (a proof).
     ``best``, when given, is kept (also when the budget runs out) as the
@@ -314,7 +337,7 @@ def _search(st: _Grid, budget: Budget, max_states: int,
     pos_a, pos_b = st.pos_a, st.pos_b
     W, target = st.W, st.target
     rbase = [r * W for r in range(st.R)]
-    gen: Callable[[], list[int]] = _gaps_moves(st, tie) if st.gaps_game else _cp_moves(st, tie)
+    gen: Callable[[], list[int]] = _gaps_moves(st, tie, narrow) if st.gaps_game else _cp_moves(st, tie)
     tick = budget.tick
     left = slice_n
     seen: set[bytes] = set()
@@ -323,14 +346,14 @@ def _search(st: _Grid, budget: Budget, max_states: int,
     nl = best_nl = sum(L)
     prunes = 0
     stack = [gen()]
-    path: list[tuple[int, int, int, bytes]] = []
+    path: list[tuple[int, int, int, int, int, bytes]] = []
     while stack:
         moves = stack[-1]
         if not moves:
             stack.pop()
             if not path:
                 break
-            p, g, old, _ = path.pop()
+            p, g, old, oldp, nl, _ = path.pop()
             v = s[g]
             s[p] = v
             s[g] = 0
@@ -339,9 +362,8 @@ def _search(st: _Grid, budget: Budget, max_states: int,
             else:
                 pos_b[v] = p
             gaps[gaps.index(p)] = g
-            r = row[g]
-            nl -= L[r] - old
-            L[r] = old
+            L[row[g]] = old
+            L[row[p]] = oldp
             continue
         m = moves.pop()
         p = (m >> 7) & 127
@@ -359,6 +381,13 @@ def _search(st: _Grid, budget: Budget, max_states: int,
         else:
             pos_b[v] = g
         gaps[gaps.index(g)] = p
+        nl0 = nl
+        rp = row[p]
+        oldp = L[rp]
+        if col[p] < oldp:
+            # Gaps: a 2 leaves column 1, and its row's run is out of place
+            L[rp] = 0
+            nl -= oldp
         r = row[g]
         old = L[r]
         if col[g] == old:
@@ -384,12 +413,13 @@ def _search(st: _Grid, budget: Budget, max_states: int,
             else:
                 pos_b[v] = p
             gaps[gaps.index(p)] = g
-            nl -= L[r] - old
             L[r] = old
+            L[rp] = oldp
+            nl = nl0
             continue
-        path.append((p, g, old, key))
+        path.append((p, g, old, oldp, nl0, key))
         if nl == target:
-            return [(p, g) for p, g, _, _ in path]
+            return [(e[0], e[1]) for e in path]
         if n >= max_states:
             # full: forget about half the positions, by one bit of their
             # CRC (another bit each time; a CRC, not hash(), so that runs repeat), but never the root or the path:
@@ -398,62 +428,104 @@ def _search(st: _Grid, budget: Budget, max_states: int,
             prunes += 1
             seen = {k for k in seen if crc32(k) & bit}
             seen.add(root)
-            seen.update(e[3] for e in path)
+            seen.update(e[5] for e in path)
         stack.append(gen())
     return None
 
 
 # ---------------------------------------------------------------- moves
-def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
+def _gaps_moves(st: _Grid, tie: list[int] | None = None, narrow: bool = False) -> Callable[[], list[int]]:
     """The move generator of Gaps: moves in search order (best last, as the
     search pops them), or a single safe move.  ``tie`` ranks moves
     otherwise equal: ``tie[v] + tie[53 + p]`` for card value ``v`` leaving
     cell ``p``, each below 8 or the sum below 16 (default
     ``RANK_TIE``: higher cards first).
 
-    Safe move (proof).  Let ``g`` be row r's first unlocked cell, a gap, and
-    ``c`` the only card that can ever fill it: the card after the locked
-    card on its left (one deck: one such card), or, when the other three
-    rows all have a 2 in proper place, the last loose 2.  Then ``c`` can
-    never go anywhere but ``g`` (it follows only its lower card, which is
-    locked at ``g - 1``; a 2 goes only to column 1, and only ``g`` there is
-    not locked).  Let P be the position, ``c`` at ``p``, and P' = P after
-    ``p -> g``.  Take any winning line from P: it is S1, ``p -> g``, S2,
-    where S1 leaves ``c`` at ``p`` and ``g`` empty.  Every move of S1 is
-    legal from P' and reaches the same cells except ``p`` and ``g``,
-    provided no move of S1 depends on those two cells: none fills ``g`` or
-    the cell right of it (a gap's right neighbour takes nothing); none
-    fills ``p``; the only move whose legality could read ``p`` is the card
-    after ``c`` going into ``p + 1``.  So S1 then S2 wins from P' when that
-    move cannot happen: when ``c`` is a king (nothing follows it), when
-    ``p`` is in column 13 (the next cell starts another row, and column 1
-    takes only 2s), or when ``c + 4`` already lies at ``p + 1`` (it can go
-    only right of ``c``, where it already is, so it never moves in S1).
-    The move may also lock cards after ``g`` (``c + 4``, ``c + 8``, ... lying
-    at ``g + 1``, ...): those never move in S1 either, since ``c + 4``
-    moves only to ``p + 1`` and each card after it only right of its
-    lower card, which stays put.  Conversely any win from P' is one from P.
-    Unconditionally the move is NOT safe: the card after ``c`` may need
-    the cell right of ``c`` first (``tests/test_solve_grid.py`` has such a
-    position).
+    Settled.  Once every 2 lies in column 1, no 2 ever moves again (a 2
+    moves only into a column-1 gap, and a column-1 cell empties only when
+    its card, a 2, leaves), so every card in proper place stays where it is
+    for good: its lower card is on its left for good, and the only gap it
+    could go to is the one it fills.  Before that, a run in proper place
+    may leave its row (its 2 moves to another row's column 1, the cards
+    after it follow one by one), so the two arguments below hold only in a
+    settled position.  (The rule before this one locked a 2 in column 1;
+    its "last loose 2 is safe" move is gone: the 2s in column 1 may fill
+    that gap too.)
+
+    Safe move (proof, settled).  Let ``g`` be row r's first unlocked cell, a
+    gap, and ``c`` the card after the locked card on its left (one deck: one
+    such card).  Then ``c`` can never go anywhere but ``g`` (it follows only
+    its lower card, locked at ``g - 1`` for good), and a win needs it
+    there (row r is its suit's row for good).  Let P be the position,
+    ``c`` at ``p``, and P' = P after ``p -> g``.  Take any winning line from
+    P: it is S1, ``p -> g``, S2, where S1 leaves ``c`` at ``p`` and ``g``
+    empty.  Every move of S1 is legal from P' and reaches the same cells
+    except ``p`` and ``g``, provided no move of S1 depends on those two
+    cells: none fills ``g`` or the cell right of it (a gap's right
+    neighbour takes nothing); none fills ``p``; no 2 moves; the only move
+    whose legality could read ``p`` is the card after ``c`` going into
+    ``p + 1``.  So S1 then S2 wins from P' when that move cannot happen:
+    when ``c`` is a king (nothing follows it), when ``p`` is in column 13
+    (the next cell starts another row, and column 1 takes only 2s), or when
+    ``c + 4`` already lies at ``p + 1`` (it can go only right of ``c``,
+    where it already is, so it never moves in S1).  The move may also lock
+    cards after ``g`` (``c + 4``, ``c + 8``, ... lying at ``g + 1``, ...):
+    those never move in S1 either, since ``c + 4`` moves only to ``p + 1``
+    and each card after it only right of its lower card, which stays put.
+    Conversely any win from P' is one from P.  Unconditionally the move is
+    NOT safe: the card after ``c`` may need the cell right of ``c`` first
+    (``tests/test_solve_grid.py`` has such a position).
+
+    Blocked row (proof, settled): row r's first unlocked cell holds
+    ``c + 4``, where ``c`` is the card it needs, and ``c`` lies in column
+    13.  ``c`` can go only into that cell (as above), which ``c + 4``
+    holds; ``c + 4`` can go only right of ``c``, and nothing is right of
+    column 13, so it can leave only after ``c`` has moved.  Neither ever
+    moves, the row is never completed: the position is lost, and it gets
+    no moves.
+
+    ``narrow`` (the probes, for wins only): no 2 leaves the head of a run of
+    two or more cards for a column-1 gap where its run would not be
+    longer, and the safe moves are taken even before the position is
+    settled.  Such a search may miss a win, so it never proves anything.
     """
     s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
     pos = st.pos_a
     last = st.W - 1
     twos = (5, 6, 7, 8)
     tie = tie or RANK_TIE
+    rbase = [r * st.W for r in range(st.R)]
 
     def gen() -> list[int]:
+        settled = not (col[pos[5]] or col[pos[6]] or col[pos[7]] or col[pos[8]])
+        if settled:
+            # every 2 in column 1: proper place is for good now (see above)
+            for b in rbase:
+                k = L[b // 13]
+                if k < last:
+                    c = s[b + k - 1] + 4
+                    if s[b + k] == c + 4 and col[pos[c]] == last:
+                        return []      # a blocked row: lost
         out = []
         for g in gaps:
             if col[g] == 0:
-                free = [pos[v] for v in twos if col[pos[v]]]
-                if len(free) == 1 and (L[0] > 0) + (L[1] > 0) + (L[2] > 0) + (L[3] > 0) == 3:
-                    p = free[0]
-                    if col[p] == last or s[p + 1] == s[p] + 4:
-                        return [p << 7 | g]
-                for p in free:
-                    out.append(_score(s, col, row, L, p, g, 128, tie) << 14 | p << 7 | g)
+                for v in twos:
+                    p = pos[v]
+                    if col[p] == 0:
+                        # a 2 from column 1 of another row: its row's run
+                        # goes out of place; last, unless this row's run is longer
+                        b, k = g, 1
+                        while k < last and s[b + k] == v + 4 * k:
+                            k += 1
+                        if k <= L[row[p]]:
+                            if narrow and L[row[p]] > 1:
+                                continue      # a narrow probe breaks no run
+                            sc = 0
+                        else:
+                            sc = 128
+                    else:
+                        sc = _score(s, col, row, L, p, g, 128, tie) - tie[v] - tie[53 + p]
+                    out.append((sc + tie[v] + tie[53 + p]) << 14 | p << 7 | g)
                 continue
             left = s[g - 1]
             if not left or left >= KING_V:
@@ -461,8 +533,6 @@ def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[in
             v = left + 4
             p = pos[v]
             cp = col[p]
-            if cp < L[row[p]]:
-                continue
             # the order of _score, inline
             if cp == 0:
                 sc = 32
@@ -475,7 +545,7 @@ def _gaps_moves(st: _Grid, tie: list[int] | None = None) -> Callable[[], list[in
                 else:
                     sc = 16
             if col[g] == L[row[g]]:
-                if v >= KING_V or cp == last or s[p + 1] == v + 4:
+                if (settled or narrow) and (v >= KING_V or cp == last or s[p + 1] == v + 4):
                     return [p << 7 | g]
                 sc += 128
             if col[g] != last and s[g + 1] == v + 4:

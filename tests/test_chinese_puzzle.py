@@ -352,6 +352,23 @@ def test_follows_finds_both_copies_of_the_card_below():
     assert game.follows("a13") == []
 
 
+def test_a_hint_on_a_card_shows_both_copies_it_follows_and_the_gaps_it_may_fill():
+    game = cp_from(OPEN)
+    assert game.hint_places("e7") == ["c1", "d1", "c2"]   # the 3S: both 2S, and the gap after c1
+    assert game.hint_places("a13") == ["a0", "f0", "h0"]  # an ace: the ace-column gaps
+
+
+def test_a_hint_on_a_gap_shows_its_fillers_and_nothing_on_a_dead_one_or_a_locked_card():
+    game = cp_from(OPEN)
+    assert game.hint_places("b3") == ["c5", "g9"]
+    assert game.hint_places("e13") == []
+    assert game.hint_places("d2") == []
+
+
+def test_dead_places_are_the_gaps_right_of_a_king():
+    assert cp_from(OPEN).dead_places() == ["e13", "g13"]
+
+
 # ----------------------------------------------------------------- redeal
 
 def test_redeal_is_listed_whenever_a_redeal_is_left():

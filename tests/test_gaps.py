@@ -11,11 +11,11 @@ import pytest
 from conftest import cell, gaps_doc, gaps_from, rows_of, table_cards
 
 import engine
-from engine import AcesRemoved, BadPosition, CardMoved, CardsDealt, IllegalMove, Over, Redealt, Won
+from engine import AcesRemoved, BadPosition, CardMoved, CardsDealt, IllegalMove, InvalidMove, Over, Redealt, Won
 
 NON_ACES = sorted(r + s for r in "23456789TJQK" for s in "CDHS")
 
-# a4 takes 5H; b1 takes any 2 not in column 1; c4 is dead; d3 takes 8S.
+# a4 takes 5H; b1 takes any 2 (a1's too); c4 is dead; d3 takes 8S.
 OPEN = """
 2H 3H 4H -- 9C .. .. .. .. .. .. .. ..
 -- .. .. .. .. .. .. .. .. .. 2C .. ..
@@ -29,6 +29,14 @@ GAP_AFTER_GAP = """
 .. .. .. .. .. .. .. .. .. .. .. KH --
 .. .. .. .. .. .. .. 9S .. .. .. .. ..
 .. 7S -- -- 8S .. .. .. .. .. .. .. ..
+"""
+
+# a 2 in column 1 heads a run, with gaps at the start of row b
+FOLLOW_THE_2 = """
+2S 3S 4S .. .. .. .. .. .. .. .. .. ..
+-- -- -- .. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. .. .. .. --
 """
 
 # in proper place: 4 (then 8S breaks the run), 0 (no 2), 3, 1
@@ -141,8 +149,8 @@ def test_a_gap_refuses_any_card_but_the_next_of_its_suit():
 
 def test_a_gap_in_column_1_takes_any_2():
     game = gaps_from(OPEN)
-    assert game.fillers("b1") == ["b11", "d12", "d13"]
-    for source in ("b11", "d12", "d13"):
+    assert game.fillers("b1") == ["a1", "b11", "d12", "d13"]
+    for source in ("a1", "b11", "d12", "d13"):
         assert game.explain(f"{source}-b1") is None
     game.play("d12-b1")
     assert cell(game, "b1") == "2D"
@@ -155,11 +163,27 @@ def test_a_gap_in_column_1_refuses_a_card_that_is_not_a_2():
     assert reason and "2" in reason
 
 
-def test_a_2_in_column_1_is_in_proper_place_and_stays_there():
+def test_a_2_in_column_1_may_move_to_another_rows_column_1_gap():
+    # the manual: "In the case of a hole on the far left, you may place any 2 there."
     game = gaps_from(OPEN)
-    assert "a1" not in game.fillers("b1")
-    reason = game.explain("a1-b1")
-    assert reason and "proper place" in reason
+    assert "b1" in game.targets("a1")
+    assert game.pickup_reason("a1") is None
+    events = game.play("a1-b1")
+    assert events == [CardMoved("2H", "a1", "b1")]
+    assert (cell(game, "a1"), cell(game, "b1")) == (None, "2H")
+    # a1 is now a column-1 gap like any other, and the run 3H 4H left behind is out of place
+    assert game.locked_counts()[:2] == [0, 1]
+    assert game.fillers("a1") == ["b1", "b11", "d12", "d13"]
+
+
+def test_the_run_behind_a_2_that_moved_may_follow_it_card_by_card():
+    game = gaps_from(FOLLOW_THE_2)
+    assert game.locked_counts() == [3, 0, 0, 0]
+    game.play("a1-b1")
+    assert game.fillers("b2") == ["a2"]
+    game.play("a2-b2")
+    game.play("a3-b3")
+    assert game.locked_counts() == [0, 3, 0, 0]
 
 
 def test_a_gap_right_of_a_king_is_dead():
@@ -209,8 +233,16 @@ def test_a_count_of_one_is_the_plain_move():
     assert game.history == ["c6-a4"]
 
 
-@pytest.mark.parametrize("move", ["a0-a4", "a14-a4", "e1-a4", "c6-f", "deal", "turn", "layoff", "t-f"])
-def test_places_and_words_gaps_does_not_have_are_refused(move):
+@pytest.mark.parametrize("move", ["a0-a4", "a14-a4", "e1-a4", "c6-f", "t-f"])
+def test_places_gaps_does_not_have_are_no_move(move):
+    game = gaps_from(OPEN)
+    assert game.explain(move)
+    with pytest.raises(InvalidMove):
+        game.play(move)
+
+
+@pytest.mark.parametrize("move", ["deal", "turn", "layoff"])
+def test_words_gaps_does_not_have_are_refused(move):
     game = gaps_from(OPEN)
     assert game.explain(move)
     with pytest.raises(IllegalMove):
@@ -234,11 +266,13 @@ def test_a_run_not_starting_in_column_1_with_a_2_is_not_in_place():
     assert not any(game.is_locked(p) for p in ("b1", "b2", "b3"))
 
 
-def test_a_card_in_proper_place_never_moves():
+def test_a_card_in_proper_place_has_no_move_only_because_its_one_gap_is_its_own():
     game = gaps_from(PROPER)
     assert game.targets("a2") == []
+    assert game.pickup_reason("a2") is None   # proper place locks nothing
     reason = game.explain("a2-c4")
-    assert reason and "proper place" in reason
+    assert reason and "5C" in reason          # c4 takes the card after the 4C
+    assert "proper place" not in reason and "never" not in reason
     with pytest.raises(IllegalMove):
         game.play("a2-c4")
 
@@ -508,7 +542,33 @@ def test_the_listed_moves_are_every_filler_of_every_gap():
     assert moves(game) == expected
 
 
-@pytest.mark.parametrize("query", ["fillers", "targets", "follows", "belongs", "is_locked", "card_at"])
+def test_a_hint_on_a_gap_shows_every_card_that_may_fill_it():
+    game = gaps_from(OPEN)
+    assert game.hint_places("a4") == ["c6"]
+    assert game.hint_places("b1") == ["a1", "b11", "d12", "d13"]
+    assert game.hint_places("c4") == []       # dead
+
+
+def test_a_hint_on_a_card_shows_the_card_that_belongs_where_it_lies():
+    game = gaps_from(OPEN)
+    assert game.hint_places("c1") == ["b11"]  # column 1: the first 2 not in proper place
+    assert game.hint_places("a2") == []       # the 3H belongs there itself
+    assert game.hint_places("a5") == []       # a gap on its left: nothing belongs
+
+
+def test_dead_places_are_the_gaps_right_of_a_king():
+    assert gaps_from(OPEN).dead_places() == ["c4"]
+    assert gaps_from(GAP_AFTER_GAP).dead_places() == ["a13", "b13"]
+
+
+def test_shuffles_used_counts_up_as_shuffles_left_count_down():
+    game = gaps_from(STUCK)
+    assert game.shuffles_used == 0
+    game.play("redeal")
+    assert (game.shuffles_used, game.shuffles_left) == (1, 2)
+
+
+@pytest.mark.parametrize("query", ["fillers", "targets", "follows", "belongs", "is_locked", "card_at", "hint_places"])
 def test_a_query_about_a_place_gaps_does_not_have_raises_value_error(query):
     with pytest.raises(ValueError):
         getattr(gaps_from(OPEN), query)("a0")
@@ -590,3 +650,39 @@ def test_a_position_that_is_not_a_mapping_is_refused():
     doc = gaps_doc(OPEN)
     doc["position"] = [[None] * 13] * 4
     refused(doc)
+
+
+# ----------------------------------------------------------------- old save files
+
+# Saved by Card Shell before a 2 in column 1 could move (commit 68f40e7): a
+# game with a shuffle in its history, and one of 40 moves.  Every move of the
+# old rule is a move of the new one, so both replay to their positions.
+OLD_SAVES = [
+    '{"format":1,"game":"gaps","options":{},"seed":1002,"deal":{"rows":[["KC","5S","KH","JD","4H","2H","9C",'
+    '"3C","4S",null,"8H","7C","5H"],["7H","TC","QS","6S","QC","6C","5D","JC","8C","QD","QH","9D","9H"],["8D",'
+    '"7D","TH",null,"KD","JH","7S","2C","8S","KS","6H","2S","TS"],["2D","3H",null,"3S","JS","3D","TD",null,"4D",'
+    '"9S","6D","4C","5C"]],"shuffles_left":3},"history":["a2-a10","c6-c4","a5-d3","a4-d8","redeal","d6-d11",'
+    '"c10-d6","b6-a11","c2-b6"],"position":{"rows":[["QC",null,null,"TH","7H","9H","3H","8H","6H","6D","7D",'
+    '"JS","KH"],["TC","9S","7C","3C","JD","QD","2S","8S","5H","8C","4D","KD","5D"],["4C",null,"KS","KC","6C",'
+    '"7S","3D","TS","QH",null,"8D","JC","QS"],["2D","JH","2H","5S","3S","4S","5C","6S","4H","9D","TD","9C","2C"]],'
+    '"shuffles_left":2}}',
+    '{"format":1,"game":"gaps","options":{},"seed":4242,"deal":{"rows":[["JC","TD","2D","4C","TS","3C","9H",'
+    '"3D","QH","4H","TC","2S","6S"],["8C",null,"QD","8H","QS","7C","6D","KC","9D","9C","JH","6C","JD"],[null,'
+    '"2H","3H","KS","JS","KD","3S","5C","5D","4D","8S",null,"9S"],["4S","7D","8D","5S","5H","6H","7S",null,"KH",'
+    '"QC","2C","7H","TH"]],"shuffles_left":3},"history":["d11-c1","c11-d8","b8-d11","d2-b8","d4-d2","b9-d4",'
+    '"c9-c11","b10-b2","b12-c9","d3-b9","d4-b10","a9-b12","c10-a9","b7-c12","b6-c10","c4-b6","a13-d3","d7-d4",'
+    '"c7-a13","a10-c4","c11-a10","b1-c11","d12-d7","a12-b1","a1-a12","c2-a1","a6-c2","c5-a6","d5-c5","d8-d5",'
+    '"b4-d8","c6-b4","d6-c6","d7-c7","c13-d6","b8-c13","a5-d7","c8-a5","d8-c8","a6-d8"],"position":{"rows":'
+    '[["2H","TD","2D","4C","5C",null,"9H","3D","4D","5D","TC","JC","3S"],["2S","9C","QD","KD","QS","KS",null,'
+    'null,"8D","9D","JH","QH","JD"],["2C","3C","3H","4H","5H","6H","7H","8H","6C","7C","8C","6D","7D"],["4S",'
+    '"5S","6S","7S","8S","9S","TS","JS","KH","QC","KC",null,"TH"]],"shuffles_left":3}}',
+]
+
+
+@pytest.mark.parametrize("text", OLD_SAVES)
+def test_a_game_saved_under_the_old_rule_still_loads(text):
+    doc = json.loads(text)
+    game = engine.from_dict(doc)
+    assert game.history == doc["history"]
+    assert game.position() == doc["position"]
+    assert game.to_dict() == doc

@@ -331,6 +331,37 @@ def gaps_doc(rnd: random.Random) -> dict[str, Any]:
     return {"format": 1, "game": "gaps", "position": {"rows": cells, "shuffles_left": rnd.randint(0, 3)}}
 
 
+def gaps_open_column_doc(rnd: random.Random) -> dict[str, Any]:
+    """Gaps with somewhere for a 2 in column 1 to go: one or two rows lack
+    their 2 (a gap in column 1, their run from the 3 in column 2 on, so a
+    2 placed there may lock a long run), the other rows locked from the 2 up
+    to a random length; that 2, the other cards and the other gaps at random
+    in the rest.  Moving a 2 that heads a run to another row's column 1 is
+    a legal move in almost every one of these positions."""
+    suits = list(SUITS)
+    rnd.shuffle(suits)
+    headless = set(rnd.sample(range(4), rnd.choice((1, 1, 2))))
+    locked = [rnd.choice((1, 2, 5, 8, 9, 10, 11, 12)) for _ in range(4)]
+    while sum(12 - n for n in locked) > 11:
+        r = rnd.randrange(4)
+        locked[r] = min(12, locked[r] + 2)
+    cells: list[list[str | None]] = []
+    loose: list[str | None] = []
+    for r in range(4):
+        run = [RANKS[1 + k] + suits[r] for k in range(locked[r])]
+        if r in headless:
+            loose.append(run[0])
+            run[0] = None
+        cells.append(run)
+        loose += [RANKS[1 + k] + suits[r] for k in range(locked[r], 12)]
+    loose += [None] * (4 - len(headless))
+    rnd.shuffle(loose)
+    for r in range(4):
+        while len(cells[r]) < 13:
+            cells[r].append(loose.pop())
+    return {"format": 1, "game": "gaps", "position": {"rows": cells, "shuffles_left": rnd.randint(0, 3)}}
+
+
 def cp_doc(rnd: random.Random, aces: str) -> dict[str, Any]:
     """Chinese Puzzle: rows locked from their ace up to random lengths, row
     suits as the ``aces`` option wants them, a row or two without its ace;
@@ -378,6 +409,11 @@ def test_prince(rule):
 
 def test_gaps():
     tally = check_sample(gaps_doc, 60, seed=2, limit=3000)
+    assert tally["win"] >= 10 and tally["lose"] >= 10
+
+
+def test_gaps_with_a_column_1_gap_for_a_2_that_heads_a_run():
+    tally = check_sample(gaps_open_column_doc, 60, seed=6, limit=3000)
     assert tally["win"] >= 10 and tally["lose"] >= 10
 
 

@@ -23,14 +23,14 @@ def lay_grid(game, area: Rect, aspect: float, extra_width: float, extra_height: 
     top = area.y + max(int(0.15 * ch), (area.h - dy * (rows - 1) - ch - int(extra_height * ch)) // 2)
     position = game.position()["rows"]
     locked = game.locked_counts()
+    dead = set(game.dead_places())
     for r in range(rows):
         for k in range(width):
             place = game.PLACES[r * width + k]
             x = left + k * dx + (int(ace_gap * cw) if k > 0 else 0)
             rect = Rect(x, top + r * dy, cw, ch)
             name = position[r][k]
-            dead = name is None and k > 0 and position[r][k - 1] is not None and position[r][k - 1][0] == "K"
-            layout.add_slot(place, rect, "cell", "dead" if dead else "outline")
+            layout.add_slot(place, rect, "cell", "dead" if place in dead else "outline")
             if name is not None:
                 layout.add_pile(place, [name])
                 layout.sprites[-1].locked = k < locked[r]

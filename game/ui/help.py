@@ -52,7 +52,8 @@ All 52 cards are dealt face up in four rows of thirteen. The four Aces are then 
 
 # Moves
 A gap takes only one card: the next higher card of the same suit as the card just left of the gap. After the 7
-of clubs comes the 8 of clubs and nothing else. A gap at the left edge of a row takes any 2.
+of clubs comes the 8 of clubs and nothing else. A gap at the left edge of a row takes any 2, even a 2 that
+starts another row.
 
 Nothing comes after a King, so a gap to the right of a King is dead. A gap to the right of another gap takes
 nothing until its neighbour is filled.
@@ -60,8 +61,10 @@ nothing until its neighbour is filled.
 # Proper places
 A card is in its proper place when it belongs to the unbroken run, in one suit, that starts with a 2 at the
 left edge of its row: 2, 3, 4 and so on. Only that run counts. Once the run is broken, the cards after the
-break are out of place, even where a few of them happen to follow one another. A card in its proper place
-never moves again.
+break are out of place, even where a few of them happen to follow one another. A shuffle leaves the cards in
+their proper places where they are. Nothing else holds them there: a 2 at the left edge may still move to
+another row's empty left edge, and the cards of its run may then follow it there one by one. (Any other card
+in its proper place already fills the only gap it could go to.)
 
 # Three shuffles
 You have 3 shuffles per game, and you may use one only when no move is left. A shuffle gathers every card that
@@ -91,10 +94,11 @@ time wins. A new list starts with a few modest scores to beat.
 # Playing here
 - Click a card to select it, then click a gap to move it there; or drag the card onto the gap.
 - Click a gap to select the card that belongs in it (for a gap at the left edge, the first 2, in reading
-  order, that is not already in place). With Clicking Blanks Moves chosen in the Options menu, the click moves
-  that card straight in. Hold Alt while clicking a gap to do the opposite of the setting, once.
+  order, that does not already start a row; any 2 may go there, so to move another one, click that 2 first).
+  With Clicking Blanks Moves chosen in the Options menu, the click moves that card straight in. Hold Alt while
+  clicking a gap to do the opposite of the setting, once.
 - Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
-  the card that fits it.
+  every card that may fill it.
 - Double-click a card to move it when there is exactly one gap it can go to.
 - The Options menu changes the card back, the table, and Colour or Black & White.
 - F11 switches between a window and the full screen.
