@@ -24,6 +24,8 @@ TABLES = {   # table backgrounds: name -> felt colour
     "grey": (70, 74, 78),
 }
 HIGHLIGHT = (255, 214, 90)
+BEACON = 7                       # a hint's frame: pixels out from the card
+BEACON_COLOUR = (255, 120, 20)   # ... bright orange: it stands out on every felt and card
 TEXT = (240, 240, 228)
 
 
@@ -196,6 +198,28 @@ class Canvas:
                              border_radius=radius)
             self._glow[size] = s
         return self._glow[size]
+
+    def beacon(self, size: tuple[int, int]) -> pygame.Surface:
+        """A hint's light: a broad frame standing ``BEACON`` pixels out
+        round a card of ``size`` and a wash over it, bright enough to see at
+        a glance (in black and white: black, white and black bands)."""
+        key = ("beacon", self.mono, *size)
+        if key not in self._glow:
+            w, h = size[0] + 2 * BEACON, size[1] + 2 * BEACON
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            r = s.get_rect()
+            radius = max(6, min(size) // 8)
+            if self.mono:
+                pygame.draw.rect(s, (0, 0, 0), r, width=BEACON, border_radius=radius)
+                pygame.draw.rect(s, (255, 255, 255), r.inflate(-4, -4), width=BEACON - 4, border_radius=radius)
+                pygame.draw.rect(s, (0, 0, 0), r.inflate(-2 * BEACON + 2, -2 * BEACON + 2), width=2)
+            else:
+                pygame.draw.rect(s, (*BEACON_COLOUR, 90), r.inflate(-2 * BEACON, -2 * BEACON))
+                pygame.draw.rect(s, (*BEACON_COLOUR, 255), r, width=BEACON, border_radius=radius)
+                pygame.draw.rect(s, (255, 255, 255, 255), r.inflate(-2 * BEACON + 2, -2 * BEACON + 2), width=2,
+                                 border_radius=max(4, radius - 4))
+            self._glow[key] = s
+        return self._glow[key]
 
     def mark(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
         """Small pictures drawn here rather than taken from the sheet: a dead

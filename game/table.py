@@ -20,11 +20,14 @@ from engine import events as ev
 
 from .anim import Actor
 from .layouts import Layout, build
+from .surfaces import BEACON
 from .words import describe, speak
 
 DRAG_THRESHOLD = 4          # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4          # seconds
 FLY = 0.16                  # seconds for a card to settle
+FLASH_S = 2.6               # a hint's beacon: seconds it shows...
+FLASH_BLINK = (0.5, 0.18)   # ... on, then off, and on again
 ILLEGAL_TRIES = 3           # beeps before the alert says why
 
 
@@ -85,6 +88,7 @@ class Table:
         self._glow_cache: dict[str, bool] = {}
         self.focus: tuple[str, int | None] | None = None     # the keyboard's place
         self.flash_until = 0.0
+        self.flash_from = 0.0
         self._overlay: dict[int, Rect] = {}
         self._pending: list[Rect] = []
         self.layout = self.build()
@@ -207,10 +211,11 @@ class Table:
         if self.glow is not None:
             screen.blit(canvas.glow(self.glow.size), self.glow)
             new[-1] = Rect(self.glow)
-        if self.flash_rects and int((self.flash_until - self.now) * 5) % 2 == 0:
+        if self.flash_rects and self.flash_on():
             for n, rect in enumerate(self.flash_rects):
-                screen.blit(canvas.glow(rect.size), rect)
-                new[-10 - n] = Rect(rect)
+                light = rect.inflate(2 * BEACON, 2 * BEACON)
+                screen.blit(canvas.beacon(rect.size), light)
+                new[-10 - n] = light
         focus = self.focus_rect()
         if focus is not None:
             frame = focus.inflate(8, 8)
@@ -227,6 +232,7 @@ class Table:
             return shadow.union(rect)
 
         zoom = self.app.option("zoom")
+        screen.set_clip(self.app.table_area())      # nothing in flight crosses the menu bar or the status line
         for actor in self.actors:
             rect = actor.at(self.now) if actor.started and not actor.done else None
             if rect is not None:
@@ -239,6 +245,7 @@ class Table:
                             pygame.draw.rect(screen, (0, 0, 0) if canvas.mono else (255, 240, 200), trail, 1)
                             drawn.union_ip(trail)
                 new[id(actor)] = drawn
+        screen.set_clip(None)
         if self.carry is not None:
             for k, ((name, up, _), rect) in enumerate(zip(self.carry.cards, self.carry.rects)):
                 new[1000 + k] = card(name, up, rect, (-2, 2))
@@ -325,8 +332,13 @@ class Table:
         start = max([self.now] + [a.t0 + a.duration for a in self.actors])
         t = start
         fast = self.app.option("fast_aces")
+        # a deal comes from the stock where there is one, else from the
+        # table's foot (inside the table: never over the status line)
         deck = Rect(0, 0, *new.card)
-        deck.midtop = (self.app.table_area().centerx, self.app.screen.get_height() + 10)
+        if "stock" in new.slots:
+            deck.topleft = new.slots["stock"].rect.topleft
+        else:
+            deck.midbottom = self.app.table_area().midbottom
         # a card dealt and moved on in the same events (The Prince's aces) is
         # dealt straight to where it ends
         moved_on = {(e.card, e.src): e for e in events if isinstance(e, ev.CardMoved)}
@@ -341,6 +353,8 @@ class Table:
                 target = self.claim(new, event.dst, event.card, claimed, top=True)
                 if target is not None:
                     self.fly(event.card, True, src, target, t, land_sound="place")
+                    if event.dst.startswith("f"):
+                        self.keep_beneath(old, event.dst, target)
                     t += 0.02 if carried else 0.06
             elif isinstance(event, ev.CardsDealt) and event.undone:
                 # cards going back to the stock: they fly there and vanish
@@ -437,6 +451,24 @@ class Table:
         distance = abs(start.x - rect.x) + abs(start.y - rect.y)
         dur = duration if distance > 4 else 0.0
         self.actors.append(Actor(card, face_up, Rect(start), rect, t0, dur, on_land=land))
+
+    def keep_beneath(self, old: Layout | None, place: str, target) -> None:
+        """A foundation shows only its top card: while a card flies onto
+        it, the card it covers stays in sight (shown parked) until it lands."""
+        beneath = old.pile(place) if old is not None else []
+        if not beneath or not beneath[-1].face_up or Rect(beneath[-1].rect) != Rect(target.rect):
+            return
+        entry = [beneath[-1].card, True, Rect(target.rect)]
+        self.parked.append(entry)
+        actor = self.actors[-1]
+        landed = actor.on_land
+
+        def land() -> None:
+            if entry in self.parked:
+                self.parked.remove(entry)
+            if landed:
+                landed()
+        actor.on_land = land
 
     def park(self, card: str, start: Rect, rect: Rect, t0: float) -> None:
         """A card that lands where no pile will hold it (an ace before it goes)."""
@@ -607,8 +639,14 @@ class Table:
                 self.carry.move_to((rect.x + 8, rect.y + 20))
 
     # ----------------------------------------------------------- hints
-    def flash(self, places: list[str], seconds: float = 1.4) -> None:
-        """Make cards (or empty places) blink for a moment."""
+    def flash_on(self) -> bool:
+        """Whether the beacon shows now: on for most of each beat, so it
+        is seen at once, with a short dark moment that catches the eye."""
+        on, off = FLASH_BLINK
+        return (self.now - self.flash_from) % (on + off) < on
+
+    def flash(self, places: list[str], seconds: float = FLASH_S) -> None:
+        """Light up cards (or empty places) with the hint's beacon for a few seconds."""
         rects = []
         for place in places:
             pile = self.layout.pile(place)
@@ -617,6 +655,7 @@ class Table:
             elif place in self.layout.slots:
                 rects.append(Rect(self.layout.slots[place].rect))
         self.flash_rects = rects
+        self.flash_from = self.now
         self.flash_until = self.now + seconds
 
     def hint(self, pos: tuple[int, int]) -> None:
