@@ -61,11 +61,10 @@ class Prince(PileGame):
         return events
 
     # ----------------------------------------------------------- hooks
-    def _top(self, kind: str, i: int | None) -> int | None:
+    def _offered(self, kind: str) -> list[int | None]:
         if kind == "r":
-            return self.reserve[i]
-        top = self.foundations[i]
-        return None if top is None or RANK_OF[top] == ACE else top   # an ace never leaves
+            return self.reserve
+        return [None if top is None or RANK_OF[top] == ACE else top for top in self.foundations]  # aces stay
 
     def _no_top_reason(self, kind: str, i: int | None) -> str:
         if kind == "r":

@@ -36,6 +36,8 @@ STOCK_SIZE = 104 - N * PACKET_SIZE - N
 REDEALS = {"any-suit": 0, "alternate": 1, "same-suit": -1}
 _COLUMN = tuple(f"c{i + 1}" for i in range(N))
 _PACKET = tuple(f"p{i + 1}" for i in range(N))
+_CLOSED = tuple(f"Nothing may be put in column c{i + 1} while its packet p{i + 1} holds cards: "
+                "a column is a vacancy only when its packet is empty too." for i in range(N))
 
 
 class Republic(PileGame):
@@ -141,20 +143,16 @@ class Republic(PileGame):
 
     # ----------------------------------------------------------- hooks
     def _closed(self, i: int) -> str | None:
-        if self.packets[i]:
-            return (f"Nothing may be put in column c{i + 1} while its packet p{i + 1} holds cards: "
-                    "a column is a vacancy only when its packet is empty too.")
-        return None
+        return _CLOSED[i] if self.packets[i] else None
 
-    def _top(self, kind: str, i: int | None) -> int | None:
+    def _offered(self, kind: str) -> list[int | None]:
         if kind == "p":
-            packet = self.packets[i]
-            return packet[-1] if packet and not self.columns[i] else None
+            return [packet[-1] if packet and not col else None for packet, col in zip(self.packets, self.columns)]
         if kind == "s":
-            return self.turned
+            return [self.turned]
         if kind == "t":
-            return self.talon[-1] if self.talon else None
-        return self.foundations[i]
+            return [self.talon[-1] if self.talon else None]
+        return self.foundations
 
     def _no_top_reason(self, kind: str, i: int | None) -> str:
         if kind == "p":

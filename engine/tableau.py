@@ -7,7 +7,7 @@ Piles have roles, named as in the notation: ``c`` columns, ``p`` packets,
 ``r`` reserve, ``f`` foundations, ``s`` the turned stock card, ``t`` the
 talon.  A game describes its piles and its packing as data (the class
 attributes below) and answers a few hooks: what card a place offers
-(``_top``, ``_no_top_reason``, ``_take``, ``_put``), whether an empty column
+(``_offered``, ``_no_top_reason``, ``_take``, ``_put``), whether an empty column
 takes cards (``_closed``), what follows a move by itself (``_settle``) and
 its non-card moves (``_word_reason``, ``_apply_word``).
 
@@ -88,6 +88,8 @@ class PileGame(Game):
                                         for dst in cols) for src in cols)
         cls._SOURCES = tuple((kind, i, name) for kind in cls.TAKES_FROM
                              for name, (k, i) in places.items() if k == kind and name != "f")
+        cls._SOURCE_NAMES = tuple((kind, tuple(name for k, _, name in cls._SOURCES if k == kind),
+                                   piles[kind] > 0) for kind in cls.TAKES_FROM)
         cls._TO_COLUMN = {name: tuple(Move(name, dst) for dst in cols) for *_, name in cls._SOURCES}
         cls._TO_FOUNDATION = {name: Move(name, "f", cls.FOUNDATION_RUN if name[0] == "c" else 1)
                               for name in (*cols, *(name for *_, name in cls._SOURCES))}
@@ -101,23 +103,27 @@ class PileGame(Game):
         rule = self.options["rule"]
         self._parents = (PARENTS_SAME_SUIT_TOO if self.ALSO_SAME_SUIT else PARENTS)[rule]
         self._run_parents = PARENTS["same-suit"] if self.RUNS_IN_SUIT else self._parents
+        self._packing_text = rule_words(rule, self.ALSO_SAME_SUIT)
 
     @property
     def rule(self) -> str:
         return self.options["rule"]
 
     # ----------------------------------------------------------- the hooks
-    def _top(self, kind: str, i: int | None) -> int | None:
-        """The card that may be taken from place ``kind``/``i`` (a role in
-        TAKES_FROM, not a column) now, or None."""
-        return self.foundations[i] if kind == "f" else None
+    def _offered(self, kind: str) -> list[int | None]:
+        """For role ``kind`` in TAKES_FROM (not columns): the card each of its
+        places offers to be taken now, or None, by number (one item for a
+        single place like ``s``)."""
+        if kind != "f":
+            raise NotImplementedError(kind)
+        return self.foundations
 
     def _no_top_reason(self, kind: str, i: int | None) -> str:
-        """Why ``_top`` offers no card there now, as a sentence."""
+        """Why ``_offered`` has no card there now, as a sentence."""
         return f"There is no card to take from the {ROLE_WORDS[kind]} {self._name(kind, i)}."
 
     def _take(self, kind: str, i: int | None) -> int:
-        """Remove and return the card ``_top`` offers."""
+        """Remove and return the card ``_offered`` has there."""
         if kind != "f":
             raise NotImplementedError(kind)
         c = self.foundations[i]
@@ -165,8 +171,15 @@ class PileGame(Game):
     def _offers(self) -> list[tuple[str, int | None, str, int]]:
         """``(role, index, place, card)`` for every place of a role in
         TAKES_FROM whose card may be taken now, in listing order."""
-        top = self._top
-        return [(kind, i, name, c) for kind, i, name in self._SOURCES if (c := top(kind, i)) is not None]
+        found = []
+        for kind, names, numbered in self._SOURCE_NAMES:
+            found += [(kind, i if numbered else None, names[i], c)
+                      for i, c in enumerate(self._offered(kind)) if c is not None]
+        return found
+
+    def _top(self, kind: str, i: int | None) -> int | None:
+        """The card place ``kind``/``i`` (a role in TAKES_FROM) offers now, or None."""
+        return self._offered(kind)[0 if i is None else i]
 
     @staticmethod
     def _name(kind: str, i: int | None) -> str:
@@ -178,7 +191,7 @@ class PileGame(Game):
 
     def _sequence_words(self) -> str:
         """How columns pack, in words."""
-        return rule_words(self.rule, self.ALSO_SAME_SUIT)
+        return self._packing_text
 
     def _run_words(self) -> str:
         """What moves together, in words."""
@@ -247,7 +260,7 @@ class PileGame(Game):
                 return "A card on a foundation stays on the foundations or goes back to a column."
             return self._to_foundation_reason(sk, si, count, di)
         if sk == "c":
-            run = self.movable_run(si)
+            run = self.movable_run(si) if count > 1 else 1
             if count > run:
                 what = ("one unit (a descending run in one suit)" if self.RUNS_IN_SUIT
                         else f"a sequence ({self._sequence_words()})")
@@ -297,7 +310,7 @@ class PileGame(Game):
         if dst:
             top = dst[-1]
             if top not in self._parents[c]:
-                return f"The {NAMES[c]} cannot go on the {NAMES[top]}: columns build {self._sequence_words()}."
+                return f"The {NAMES[c]} cannot go on the {NAMES[top]}: columns build {self._packing_text}."
             return self._over_limit(count, onto_column=True)
         closed = self._closed(j)
         if closed is not None:
@@ -451,25 +464,27 @@ class PileGame(Game):
                     for j in vacant:
                         add(row[j][k])
         layoff = layoff and "c" in layoff_from
-        if not self._SOURCES:
-            return self._add_words(moves, layoff)
-        tops = [(j, col[-1]) for j, col in enumerate(cols) if col]
-        top_set = {top for _, top in tops}
         to_foundation, to_column, put_moves = self._TO_FOUNDATION, self._TO_COLUMN, self._PUT_MOVES
-        for kind, _, name, c in self._offers():
-            if kind != "f" and c in wanted:
-                add(to_foundation[name])
-                if kind in layoff_from:
-                    layoff = True
-            to = to_column[name]
-            ps = parents[c]
-            if not ps.isdisjoint(top_set):
-                for j, top in tops:
-                    if top in ps:
-                        add(to[j])
-            for j in vacant:
-                add(to[j])
-            moves.extend(put_moves[name])
+        for kind, names, _ in self._SOURCE_NAMES:
+            gives_up = kind != "f"
+            laid_off = kind in layoff_from
+            for i, c in enumerate(self._offered(kind)):
+                if c is None:
+                    continue
+                name = names[i]
+                if gives_up and c in wanted:
+                    add(to_foundation[name])
+                    layoff = layoff or laid_off
+                to = to_column[name]
+                onto = by_rank.get(rank[c] + 1)
+                if onto:
+                    ps = parents[c]
+                    for j, t in onto:
+                        if t in ps:
+                            add(to[j])
+                for j in vacant:
+                    add(to[j])
+                moves.extend(put_moves[name])
         return self._add_words(moves, layoff)
 
     def _add_words(self, moves: list[Move], layoff: bool) -> list[Move]:
