@@ -847,8 +847,10 @@ class App:
         if self.game is None or self.game.over:
             return
         budget = DEMO_S_BY_GAME.get(self.game.name, DEMO_S)
+        if self.analyst.ask(self.game, "demo", budget=budget, known=True) < 0:
+            self.set_message(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
+            return
         self.set_message("Demo: the solver is thinking" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
-        self.analyst.ask(self.game, "demo", budget=budget, known=True)
         self.demo = []
         self.demo_more = False
         self.demo_rounds = 0
@@ -860,7 +862,9 @@ class App:
                 if self.demo_more and not g.won and not g.over and self.demo_rounds < DEMO_ROUNDS:
                     # Gaps, Chinese Puzzle: a line or a redeal played, the solver looks again
                     self.demo_rounds += 1
-                    self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True)
+                    if self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True) < 0:
+                        self.demo = None
+                        self.set_message(f"The Demo stopped: {self.analyst.failed}")
                 else:
                     self.demo = None
             return

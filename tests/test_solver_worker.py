@@ -306,3 +306,31 @@ def test_the_frozen_app_starts_itself_as_the_worker(monkeypatch):
         process.stdin.close()
         process.wait(5)
     assert "pygame" not in process.stderr.read().decode()
+
+
+def test_a_solver_that_cannot_start_is_said_so(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "7", "--rule", "alternate")
+    app.analyst.command = [str(tmp_path / "no-such-program")]
+    key(app, pygame.K_h, unicode="h")
+    assert app.message.startswith("Hints need the solver") and "could not start" in app.message
+    app.start_demo()
+    assert app.demo is None and app.message.startswith("The Demo needs the solver")
+    text = (tmp_path / logs.NAME).read_text()
+    assert "The solver's process could not start" in text and "FileNotFoundError" in text
+
+
+def test_a_solver_that_keeps_stopping_is_given_up(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "7", "--rule", "alternate")
+    app.analyst.command = [sys.executable, "-c", "import sys; sys.stderr.write('broken on purpose'); sys.exit(3)"]
+    try:
+        for n in range(analyst_module.MAX_STARTS):
+            app.set_message("")
+            key(app, pygame.K_h, unicode="h")
+            assert app.message == "Hint: thinking..."
+            assert wait_for(app, lambda: "stopped unexpectedly" in app.message), n
+        key(app, pygame.K_h, unicode="h")
+        assert "stopped too often" in app.message
+        text = (tmp_path / logs.NAME).read_text()
+        assert text.count("stopped unexpectedly (exit status 3):\nbroken on purpose") == analyst_module.MAX_STARTS
+    finally:
+        app.analyst.stop()
