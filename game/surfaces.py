@@ -307,6 +307,39 @@ class Canvas:
         if chrome is not None:
             chrome(bg)
 
+    def lay(self, layout: Layout, sprites: list, hidden: set, parked: list) -> list[Rect] | None:
+        """A card comes to rest: of ``sprites`` (its pile from it upwards,
+        bottom to top), the one not ``hidden`` is drawn onto the background
+        just as :meth:`render` draws it, and its rectangle is returned.
+        None, drawing nothing, where that would not be what :meth:`render`
+        draws: cards above it already lie there (a sequence landing top card
+        first), or something drawn over cards (a parked card, a label) meets
+        it."""
+        shown = [s for s in sprites if s.key not in hidden]
+        if not shown:
+            return []
+        if len(shown) > 1:
+            return None          # cards above it already lie there: their edges would be blended twice
+        card = shown[0]
+        rect = Rect(card.rect)
+        if any(r.colliderect(rect) for _, _, r in parked) or \
+                any(label.rect.inflate(8, 8).colliderect(rect) for label in layout.labels):
+            return None
+        below = [s for s in layout.pile(card.place) if s.index < card.index and s.key not in hidden]
+        slot = layout.slots.get(card.place)
+        if not below and slot is not None and slot.outline:
+            # its place was drawn empty (an outline): the bare table goes back
+            # under it first, unless another place's things share that ground
+            ground = slot.rect.union(rect)
+            if any(other is not slot and other.rect.colliderect(ground) for other in layout.slots.values()) \
+                    or any(p.rect.colliderect(ground) for p in layout.pictures) \
+                    or any(s.place != card.place and s.rect.colliderect(ground) for s in layout.sprites):
+                return None
+            self.restore_felt(ground)
+            rect = ground
+        self.background.blit(self.card_image(card.card, card.face_up, card.rect.size), card.rect)
+        return [rect]
+
     def text(self, target: pygame.Surface, text: str, rect: Rect, size: int,
              colour=TEXT, align: str = "center", shadow: bool = True) -> Rect:
         font = self.fonts.get(size)

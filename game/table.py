@@ -441,10 +441,14 @@ class Table:
             self.hidden.discard(key)
             s = self.layout.sprite(*key)
             if s is not None:
-                # redrawn whole, so the cards above it in its pile stay above it
-                # (a sequence's cards can land in any order)
-                self.render()
-                self.refresh([Rect(a.rect) for a in self.layout.pile(s.place) if a.index >= s.index])
+                # laid on the background with the cards above it in its pile, so
+                # they stay above it (a sequence's cards can land in any order)
+                above = [a for a in self.layout.pile(s.place) if a.index >= s.index]
+                laid = self.app.canvas.lay(self.layout, above, self.hidden, self.parked)
+                if laid is None:        # something is drawn over them: the whole background again
+                    self.render()
+                    laid = [Rect(a.rect) for a in above]
+                self.refresh(laid)
             if land_sound:
                 self.app.sounds.play(land_sound)
 
