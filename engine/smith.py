@@ -123,6 +123,8 @@ class Smith(PileGame):
     def _word_reason(self, word: str) -> str | None:
         if not self.stock:
             return "The stock is empty: there is nothing left to deal."
+        if all(self.columns):
+            return None
         empty = [f"c{i + 1}" for i, col in enumerate(self.columns) if not col]
         if empty:
             which = ", ".join(empty)

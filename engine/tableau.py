@@ -93,7 +93,8 @@ class PileGame(Game):
         cls._TO_COLUMN = {name: tuple(Move(name, dst) for dst in cols) for *_, name in cls._SOURCES}
         cls._TO_FOUNDATION = {name: Move(name, "f", cls.FOUNDATION_RUN if name[0] == "c" else 1)
                               for name in (*cols, *(name for *_, name in cls._SOURCES))}
-        cls._COLUMN_TO_FOUNDATION = tuple(cls._TO_FOUNDATION[name] for name in cols)
+        cls._LISTING = (cls.SUPERMOVES, cls.FOUNDATION_RUN == 1, cls.LAYOFF_FROM,
+                        tuple(cls._TO_FOUNDATION[name] for name in cols), cls._COLUMN_MOVES)
         cls._PUT_MOVES = {name: tuple(Move(name, dst) for dst, froms in cls.PUTS.items() if kind in froms)
                           for kind, _, name in cls._SOURCES}
         cls._WORD_MOVES = tuple(Move(word=w) for w in cls.WORDS)
@@ -407,29 +408,29 @@ class PileGame(Game):
         to a foundation); every other word asks ``_word_reason``."""
         if self._is_won():
             return []
-        cols, parents, run_parents = self.columns, self._parents, self._run_parents
-        closed = self._closed
-        vacant = [j for j, col in enumerate(cols) if not col and closed(j) is None]
+        cols, parents, run_parents, foundations = self.columns, self._parents, self._run_parents, self.foundations
+        supermoves, single, layoff_from, column_to_foundation, column_moves = self._LISTING
         rank = RANK_OF
-        by_rank: dict[int, list[tuple[int, int]]] = {}
+        # the column tops by rank (a run climbs to rank 26 at most: 13 + 13), and the vacancies
+        by_rank: list[list[tuple[int, int]] | None] = [None] * (2 * LONGEST + 1)
+        vacant = []
         for j, col in enumerate(cols):
             if col:
                 top = col[-1]
-                r = rank[top]
-                if r in by_rank:
-                    by_rank[r].append((j, top))
+                same = by_rank[rank[top]]
+                if same is None:
+                    by_rank[rank[top]] = [(j, top)]
                 else:
-                    by_rank[r] = [(j, top)]
-        if self.SUPERMOVES:
+                    same.append((j, top))
+            elif self._closed(j) is None:
+                vacant.append(j)
+        if supermoves:
             n_vac = len(vacant)
             lim_col, lim_vac = 1 << n_vac, (1 << (n_vac - 1) if n_vac else 0)
         else:
             lim_col, lim_vac = LONGEST, (LONGEST if vacant else 0)
-        single = self.FOUNDATION_RUN == 1
         wanted = self._wanted() if single else ()
-        free_foundation = None in self.foundations
-        column_to_foundation, column_moves = self._COLUMN_TO_FOUNDATION, self._COLUMN_MOVES
-        layoff_from = self.LAYOFF_FROM
+        free_foundation = None in foundations
         layoff = False
         moves: list[Move] = []
         add = moves.append
@@ -454,7 +455,7 @@ class PileGame(Game):
             # on a top one rank above the k-th card: look up those tops alone
             lowest = rank[top]
             for k in range(1, most_col + 1):
-                onto = by_rank.get(lowest + k)
+                onto = by_rank[lowest + k]
                 if onto:
                     ps = parents[col[-k]]
                     for j, t in onto:
@@ -476,7 +477,7 @@ class PileGame(Game):
                     add(to_foundation[name])
                     layoff = layoff or laid_off
                 to = to_column[name]
-                onto = by_rank.get(rank[c] + 1)
+                onto = by_rank[rank[c] + 1]
                 if onto:
                     ps = parents[c]
                     for j, t in onto:
@@ -559,7 +560,8 @@ class PileGame(Game):
 
     # ----------------------------------------------------------- state
     def _is_won(self) -> bool:
-        return all(map(_KINGS.__contains__, self.foundations))
+        found = self.foundations
+        return None not in found and all(map(_KINGS.__contains__, found))
 
     def on_foundations(self) -> int:
         """How many cards lie on the foundations."""

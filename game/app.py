@@ -546,6 +546,7 @@ class App:
     # ----------------------------------------------------------- chrome
     message = ""
     recorded = False
+    after_result: Callable[[], None] | None = None     # what follows the win's result (a Gaps high score)
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -886,11 +887,12 @@ class App:
 
     def game_won(self) -> None:
         """Count the win (once), forget the autosave, and for Gaps offer the
-        high-score table (after the celebration)."""
+        high-score table (after the celebration and the result)."""
         g = self.game
         if self.recorded:
             return
         self.recorded = True
+        self.after_result = None
         self.records.clear_game(g.name)
         if self.assisted:               # the Demo's win is not the player's
             return
@@ -900,7 +902,14 @@ class App:
             seconds = int(self.scene.elapsed)
             rank = self.records.qualifies(shuffles, seconds)
             if rank is not None:
-                self.scene.after_actors.append(lambda: self.ask_name(shuffles, seconds))
+                self.after_result = lambda: self.ask_name(shuffles, seconds)
+
+    def show_result(self) -> None:
+        """The win's result, once its cascade is over; then, for a Gaps
+        score that made the table, the name to write in it."""
+        then, self.after_result = self.after_result, None
+        self.alert(self.win_message(), TITLES[self.game.name],
+                   on_close=(lambda _choice: then()) if then else None)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:
@@ -910,13 +919,51 @@ class App:
         self.open_dialog(dialog)
 
     def win_message(self) -> str:
-        n = len(self.game.history)
+        """The result: the moves, and what the manuals promise at the end of
+        each game (Card Shell games: its points, the rule's running total,
+        win rate and streak; Gaps: the shuffles and the time)."""
+        g = self.game
+        n = len(g.history)
+        moves = f"{n} move{'s' if n != 1 else ''}"
         if self.assisted:
-            return f"Won in {n} move{'s' if n != 1 else ''} with the Demo's help (not counted)."
-        return f"You won {TITLES[self.game.name]} in {n} move{'s' if n != 1 else ''}!"
+            return f"Won in {moves} with the Demo's help (not counted)."
+        lines = [f"You won {TITLES[g.name]} in {moves}!"]
+        if g.name == "gaps":
+            used = 3 - g.shuffles_left
+            elapsed = int(self.scene.elapsed) if isinstance(self.scene, Table) else 0
+            lines.append(f"Shuffles used: {used}.  Time: {elapsed // 60}:{elapsed % 60:02d}.")
+        points = game_points(g)
+        if points is not None:
+            lines.append(f"This game: {points_text(points)}.")
+            lines += self.standing()
+        return "\n".join(lines)
+
+    def standing(self) -> list[str]:
+        """The rule's running figures, in words, for the game on the table."""
+        g = self.game
+        rec = self.records.stats.get(g.name, g.options["rule"])
+        if not rec.games:
+            return []
+        title = f"{TITLES[g.name]}, {RULE_TITLES[g.options['rule']]}"
+        lines = [f"{title}: {points_text(rec.points)} in all; {rec.wins} of {rec.games} "
+                 f"game{'s' if rec.games != 1 else ''} won ({rec.win_percent:.0f}%)."]
+        if rec.winning_streak:
+            k = rec.winning_streak
+            lines.append(f"Streak: {k} win{'s' if k != 1 else ''} in a row.")
+        elif rec.losing_streak:
+            k = rec.losing_streak
+            lines.append(f"Streak: {k} loss{'es' if k != 1 else ''} in a row.")
+        return lines
 
     def over_message(self) -> str:
-        return "No move is left: this game is over. Choose New Game (Ctrl+N) to play again."
+        """No move left: what the game costs, the rule's figures so far, and what to do."""
+        lines = ["No move is left: this game is over."]
+        g = self.game
+        if game_points(g) is not None and not self.assisted:
+            lines.append(leaving_cost(g, False) + " It is counted when you deal a new game.")
+            lines += self.standing()
+        lines.append("Choose New Game (Ctrl+N) to play again.")
+        return "\n".join(lines)
 
     # ----------------------------------------------------------- events
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -929,6 +976,10 @@ class App:
             return
         if event.type == ANSWER:
             self.on_answer(event.answer)
+            return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and isinstance(self.scene, Table) \
+                and self.scene.cascade is not None and not self.dialogs:
+            self.scene.end_cascade()        # any key or click skips the win's cascade
             return
         if event.type == pygame.KEYDOWN and self.demo is not None:
             self.stop_demo()

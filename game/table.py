@@ -17,8 +17,9 @@ from pygame import Rect
 
 import engine
 from engine import events as ev
+from engine.cards import RANKS
 
-from .anim import Actor
+from .anim import Actor, Cascade
 from .layouts import Layout, build
 from .surfaces import BEACON
 from .words import describe, speak
@@ -84,6 +85,7 @@ class Table:
         self.elapsed = 0.0
         self.message = ""
         self.after_actors: list = []       # things to do once every card has landed
+        self.cascade: Cascade | None = None     # the win's celebration, while it plays
         self.flash_rects: list[Rect] = []
         self._glow_cache: dict[str, bool] = {}
         self.focus: tuple[str, int | None] | None = None     # the keyboard's place
@@ -146,7 +148,7 @@ class Table:
     @property
     def busy(self) -> bool:
         carrying = self.carry is not None and not self.carry.by_click   # a card held by a click waits
-        return bool(self.actors or carrying or self.press or self.flash_rects)
+        return bool(self.actors or carrying or self.press or self.flash_rects or self.cascade)
 
     def real_time(self, dt: float) -> None:
         """Wall-clock time passing (the Gaps timer counts real seconds, even
@@ -170,6 +172,8 @@ class Table:
                 actor.done = True
                 if actor.on_land:
                     actor.on_land()
+        if self.cascade is not None and self.cascade.done(self.now):
+            self.end_cascade()
         if self.actors and all(a.done for a in self.actors):
             self.actors.clear()
             todo, self.after_actors = self.after_actors, []
@@ -251,6 +255,13 @@ class Table:
                 new[1000 + k] = card(name, up, rect, (-2, 2))
         dirty = list(self._pending)
         self._pending.clear()
+        if self.cascade is not None:
+            # each card leaves a trail of itself: drawn over what is there,
+            # and nothing restored until the cascade ends
+            screen.set_clip(self.app.table_area())
+            for name, rect in self.cascade.rects(self.now):
+                dirty.append(screen.blit(canvas.card_image(name, True, rect.size), rect))
+            screen.set_clip(None)
         for key in set(self._overlay) | set(new):
             a, b = self._overlay.get(key), new.get(key)
             dirty.append(a.union(b) if a and b else (a or b))
@@ -506,19 +517,37 @@ class Table:
         self.actors.append(Actor(card, True, rect, away, t0, 0.0 if fast else 0.35, on_start=start))
 
     def celebrate(self) -> None:
-        """The win: every card hops, left to right, then the news."""
+        """The win: a cascade of the cards (any key or click skips it), then the result."""
         self.app.sounds.play("win")
-        sprites = [s for s in self.layout.sprites if s.face_up]
-        for s in sprites:
-            self.hidden.add(s.key)
-        self.render()
-        self.refresh([Rect(s.rect) for s in sprites])
-        left = min((s.rect.x for s in sprites), default=0)
-        for s in sprites:
-            delay = (s.rect.x - left) / max(1, self.layout.size[0]) * 0.9 + (s.index % 4) * 0.03
-            self.fly(s.card, True, s.rect, s, self.now + delay, duration=0.5, land_sound=None)
-            self.actors[-1].lift = s.rect.h * 0.6
-        self.after_actors.append(lambda: self.app.alert(self.app.win_message()))
+        self.cascade = Cascade(self.cascade_cards(), self.app.table_area(), self.now + 0.3)
+
+    def cascade_cards(self) -> list[tuple[str, Rect]]:
+        """The cards that spring off, in turn: each foundation's whole suit,
+        its top card first (the foundations show only their tops), one card
+        from each foundation at a time; then every other card face up on the
+        table, from the right."""
+        layout = self.layout
+        runs = []
+        for place in sorted(layout.slots, key=lambda p: (p[0] != "f", layout.slots[p].rect.x)):
+            pile = layout.pile(place)
+            if not place.startswith("f") or not pile or not pile[-1].face_up:
+                continue
+            top = pile[-1]
+            rank, suit = RANKS.index(top.card[0]), top.card[1]
+            step = -1 if rank >= 6 else 1          # a king on top: K, Q, ... A; an ace: A, 2, ... K
+            runs.append([(RANKS[(rank + step * k) % 13] + suit, Rect(top.rect)) for k in range(13)])
+        cards = [card for row in zip(*runs) for card in row] if runs else []
+        rest = [s for s in layout.sprites if s.face_up and not s.place.startswith("f")]
+        rest.sort(key=lambda s: (-s.rect.x, s.rect.y))
+        return cards + [(s.card, Rect(s.rect)) for s in rest]
+
+    def end_cascade(self) -> None:
+        """The cascade ends (played out, or skipped): the table as it is, then the result."""
+        if self.cascade is None:
+            return
+        self.cascade = None
+        self.full_redraw()
+        self.app.show_result()
 
     def game_over(self) -> None:
         self.app.alert(self.app.over_message())
@@ -984,10 +1013,12 @@ class Table:
         self.relayout()
 
     def finish_actors(self) -> None:
-        """Land every card in flight at once (a click does not wait for them)."""
+        """Land every card in flight at once (a click does not wait for
+        them), and end a win's cascade."""
         while self.actors:
             end = max(a.t0 + a.duration for a in self.actors)
             self.update(max(0.0, end - self.now) + 1e-6)
+        self.end_cascade()
 
 
 def changed_rects(old: Layout, new: Layout, area: Rect) -> list[Rect]:
