@@ -692,11 +692,12 @@ class Table:
         self.flash_until = self.now + seconds
 
     def hint(self, pos: tuple[int, int]) -> None:
-        """Alt-click or right-click.  Chinese Puzzle: on a card, the cards it
-        could follow flash, and a gap right of either; on a gap, the cards that
-        could fill it.  Gaps: on a card, the card that belongs where it lies.
-        The Card Shell games: where the card may go.  A beep when there is
-        nothing to show (a locked card, a dead gap)."""
+        """Alt-click or right-click.  Gaps and Chinese Puzzle: what the
+        engine's ``hint_places`` names (on a gap, the cards that may fill it;
+        on a card, Gaps: the card that belongs where it lies, Chinese
+        Puzzle: the cards it follows and the gaps it may go to).  The Card
+        Shell games: where the card may go.  A beep when there is nothing to
+        show (a card in final position, a dead gap)."""
         hit = self.layout.hit(pos)
         if hit is None or hit[0] not in self.layout.slots:
             return
@@ -704,21 +705,7 @@ class Table:
         game = self.game
         places: list[str] = []
         if game.name in ("gaps", "chinese-puzzle"):
-            if index is None:
-                places = game.fillers(place)
-            elif game.is_locked(place):
-                places = []
-            elif game.name == "gaps":
-                found = game.belongs(place)
-                places = [found] if found else []
-            else:
-                places = game.targets(place) if game.card_at(place)[0] == "A" else []
-                for before in game.follows(place):
-                    places.append(before)
-                    right = game.PLACES[game.INDEX[before] + 1] if game.INDEX[before] % game.WIDTH < \
-                        game.WIDTH - 1 else None
-                    if right and game.card_at(right) is None:
-                        places.append(right)
+            places = game.hint_places(place)
         else:
             pile = self.layout.pile(place)
             count = len(pile) - index if (index is not None and self.is_pile(place)) else 1
