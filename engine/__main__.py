@@ -71,7 +71,17 @@ def load_file(path: str) -> Game:
             raise BadPosition("it is nested too deep to be a Card Shell document") from None
         except ValueError as e:   # a number of thousands of digits
             raise BadPosition(f"it holds a number too long to read ({e})") from None
-    return from_dict(doc)
+    return from_dict(unwrap(doc))
+
+
+def unwrap(doc):
+    """The game document inside a file the game wrote (its autosaves and
+    Save As: ``{"format": 1, "kind": "game", "data": DOC}``, the table's own
+    fields under ``"table"``); any other document as it is."""
+    if isinstance(doc, dict) and doc.get("kind") == "game" and isinstance(doc.get("data"), dict) \
+            and "game" not in doc:
+        return {k: v for k, v in doc["data"].items() if k != "table"}
+    return doc
 
 
 def run_command(game: Game, line: str, out: TextIO) -> bool:

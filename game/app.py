@@ -30,7 +30,7 @@ from . import idle, logs, storage
 from .analyst import ANSWER, STOPPED, Analyst
 from .commands import Commands
 from .records import Records
-from .sheet import CardSheet, load_sheet_or_default
+from .sheet import CardSheet, SheetError, load_sheet, load_sheet_or_default
 from .sound import Sounds
 from .surfaces import Canvas, Fonts
 from .table import Table
@@ -207,29 +207,51 @@ class App:
 
     def open_window(self) -> pygame.Surface:
         if self.fullscreen:
+            # the whole display from its corner: without a window manager
+            # (X11), SDL keeps a window's place, so it is moved there first
+            self.set_window(position=(0, 0))
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         pos = self.prefs.get("window_pos") or []
         if len(pos) == 2 and not self.args.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{int(pos[0])},{int(pos[1])}"
         screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
-        try:        # the window manager is told the smallest size too
-            with warnings.catch_warnings():     # pygame-ce prefers Window's own surface; only the size is set
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-        except (pygame.error, AttributeError):
-            pass
+        self.set_window(minimum_size=MIN_WINDOW)     # the window manager is told the smallest size too
         return screen
 
+    @staticmethod
+    def set_window(**settings) -> None:
+        """Set the window's ``position`` or ``minimum_size`` (SDL's window
+        behind the display module), where the platform lets us."""
+        try:
+            with warnings.catch_warnings():     # pygame-ce prefers Window's own surface; only these are set
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+                for name, value in settings.items():
+                    setattr(window, name, value)
+        except (pygame.error, AttributeError):
+            pass
+
     def toggle_fullscreen(self) -> None:
+        """F11: the whole display from its corner (SDL keeps a window's
+        position otherwise, and the table falls off the screen), and back
+        to the window where it was."""
         if not self.fullscreen:
             self.windowed = self.screen.get_size()
+            try:
+                self.window_at = pygame.display.get_window_position()
+            except (pygame.error, AttributeError):
+                self.window_at = None
         self.fullscreen = not self.fullscreen
         self.screen = self.open_window()
         if not self.fullscreen and self.screen.get_size() != tuple(self.windowed):
             # leaving fullscreen without a window manager, SDL may keep the
             # screen's size at the first try; asking again restores it
             self.screen = self.open_window()
+        if not self.fullscreen and self.window_at is not None:
+            self.set_window(position=self.window_at)
         self.resized()
+
+    window_at: tuple[int, int] | None = None     # where the window was before fullscreen
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface()
@@ -300,6 +322,10 @@ class App:
         own = storage.data_dir() / "cards.png"
         if own.exists():
             return own
+        return self.builtin_faces()
+
+    def builtin_faces(self) -> Path | None:
+        """The built-in sheet of the faces chosen in Options (None: the classic one)."""
         faces = self.option("faces")
         if faces in FACES and faces != "classic":
             from . import assets
@@ -308,9 +334,15 @@ class App:
 
     def load_cards(self) -> bool:
         """(Re)load the card sheet; a bad sheet is refused with the expected
-        grid in the message, and the built-in one is used."""
+        grid in the message, and the built-in sheet of the chosen faces is used."""
         path = self.sheet_path()
         surface, warning = load_sheet_or_default(path)
+        fallback = self.builtin_faces()
+        if warning and fallback is not None and path != fallback:
+            try:
+                surface = load_sheet(fallback)
+            except SheetError:
+                pass                    # a broken installation: the classic faces, already loaded
         if warning:
             self.problems.append(warning)
             if getattr(self, "canvas", None) is not None:
@@ -981,7 +1013,7 @@ class App:
                 and self.scene.cascade is not None and not self.dialogs:
             self.scene.end_cascade()        # any key or click skips the win's cascade
             return
-        if event.type == pygame.KEYDOWN and self.demo is not None:
+        if event.type == pygame.KEYDOWN and self.demo is not None and not (self.menu.is_open or self.dialogs):
             self.stop_demo()
             return
         if event.type == pygame.WINDOWEXPOSED:

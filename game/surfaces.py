@@ -16,6 +16,7 @@ from pygame import Rect
 from engine.cards import BY_NAME
 
 from .layouts import Layout
+from .ui.dialogs import INK, PAPER
 
 TABLES = {   # table backgrounds: name -> felt colour
     "green": (24, 98, 56),
@@ -297,15 +298,38 @@ class Canvas:
             if s.key not in hidden:
                 bg.blit(self.card_image(s.card, s.face_up and not covered, s.rect.size), s.rect)
         if covered:
-            area = layout.sprites[0].rect.unionall([s.rect for s in layout.sprites]) if layout.sprites \
-                else Rect(0, 0, *layout.size)
-            self.text(bg, "Paused", area, max(30, layout.card[1] // 2), (255, 240, 200))
+            self.cover(layout, occupied)
         for name, face_up, rect in parked:
             bg.blit(self.card_image(name, face_up, rect.size), rect)
         for label in layout.labels:
             self.text(bg, label.text, label.rect, label.size, label.colour, label.align)
         if chrome is not None:
             chrome(bg)
+
+    def cover(self, layout: Layout, occupied: set) -> None:
+        """Paused: every place shows a back, the gaps too (no peeking at
+        where they are), under a notice saying so."""
+        bg = self.background
+        for slot in layout.slots.values():
+            if slot.place not in occupied and slot.outline not in (None, "talon"):
+                bg.blit(self.card_image("", False, slot.rect.size), slot.rect)
+        rects = [s.rect for s in layout.sprites] + [slot.rect for slot in layout.slots.values()]
+        area = rects[0].unionall(rects[1:]) if rects else Rect(0, 0, *layout.size)
+        big, small = max(30, layout.card[1] // 3), max(18, layout.card[1] // 6)
+        lines = [("Paused", big), ("Click the clock or press Ctrl+P to go on.", small)]
+        width = max(self.fonts.get(size).size(text)[0] for text, size in lines) + 48
+        height = sum(self.fonts.get(size).get_linesize() for _, size in lines) + 36
+        box = Rect(0, 0, width, height)
+        box.center = area.center
+        pygame.draw.rect(bg, (0, 0, 0), box.move(4, 4), border_radius=10)
+        pygame.draw.rect(bg, (255, 255, 255) if self.mono else PAPER, box, border_radius=10)
+        pygame.draw.rect(bg, (0, 0, 0) if self.mono else INK, box, 2, border_radius=10)
+        y = box.y + 18
+        for text, size in lines:
+            face = self.fonts.get(size)
+            image = face.render(text, True, (0, 0, 0) if self.mono else INK)
+            bg.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            y += face.get_linesize()
 
     def lay(self, layout: Layout, sprites: list, hidden: set, parked: list) -> list[Rect] | None:
         """A card comes to rest: of ``sprites`` (its pile from it upwards,

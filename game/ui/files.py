@@ -89,6 +89,7 @@ class FileDialog(Dialog):
         self.error = ""                  # why the folder could not be read
         self.notice = ""                 # a word about the last try (a name not found, ...)
         self.typing = mode == "save"     # keys go to the name field (else to the list)
+        self.name_selected = False       # Ctrl+A: the whole name, replaced by what is typed next
         self._rows: list[tuple[Rect, int]] = []
         self._list = Rect(0, 0, 0, 0)
         self._field = Rect(0, 0, 0, 0)
@@ -250,8 +251,15 @@ class FileDialog(Dialog):
         if key == pygame.K_TAB:
             self.typing = not self.typing
             return None
+        if key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.typing = True
+            self.name_selected = bool(self.entry)
+            return None
+        selected, self.name_selected = self.name_selected, False
         if key == pygame.K_BACKSPACE:
-            if self.entry:
+            if selected:
+                self.entry = ""
+            elif self.entry:
                 self.entry = self.entry[:-1]
                 self.typing = True
             else:
@@ -259,8 +267,9 @@ class FileDialog(Dialog):
             self.notice = ""
             return None
         text = getattr(event, "unicode", "")
-        if text and text.isprintable() and len(self.entry) < 120:
-            self.entry += text
+        if text and text.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) \
+                and len(self.entry) < 120:
+            self.entry = (text if selected else self.entry + text)
             self.typing = True
             self.notice = ""
         return None
@@ -329,8 +338,14 @@ class FileDialog(Dialog):
         pygame.draw.rect(screen, FIELD, self._field)
         pygame.draw.rect(screen, DEFAULT if self.typing else INK, self._field, 2 if self.typing else 1)
         shown = elide(body, self.entry, self._field.w - 16, keep_end=True)
-        screen.blit(body.render(shown + ("|" if self.typing else ""), True, INK),
-                    (self._field.x + 6, self._field.y + 7))
+        if self.name_selected:      # selected: light text on the selection's colour
+            image = body.render(shown, True, SELECTED_TEXT)
+            at = image.get_rect(topleft=(self._field.x + 6, self._field.y + 7))
+            pygame.draw.rect(screen, DEFAULT, at.inflate(4, 2))
+            screen.blit(image, at)
+        else:
+            screen.blit(body.render(shown + ("|" if self.typing else ""), True, INK),
+                        (self._field.x + 6, self._field.y + 7))
         self._draw_buttons(screen, body)
         if self.notice:     # beside the buttons, where the eye goes after pressing one
             room = self._buttons[0][0].left - 12 - x

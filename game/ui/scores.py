@@ -15,11 +15,18 @@ class TableDialog(Dialog):
     """A title, a table with a header row, and a note under it."""
 
     def __init__(self, title: str, headers: list[str], rows: list[list[str]], note: str = "",
-                 highlight: int | None = None, on_close=None) -> None:
+                 highlight: int | None = None, on_close=None, any_activity: bool = False) -> None:
         super().__init__(note, ("OK",), title, on_close, width=760)
         self.headers = headers
         self.rows = rows
         self.highlight = highlight   # a row to show in colour (a new high score)
+        self.any_activity = any_activity     # any key or click closes it, inside or out
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        if self.any_activity and (event.type == pygame.KEYDOWN or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3))):
+            return "OK"
+        return super().handle(event)
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         body = fonts.get(21)
@@ -73,4 +80,5 @@ def high_scores_dialog(scores: list[dict], highlight: int | None = None) -> Tabl
         minutes, seconds = divmod(int(s["seconds"]), 60)
         rows.append([f"{n}.", s["name"], str(s["shuffles"]), f"{minutes}:{seconds:02d}", s.get("date", "")[:10]])
     return TableDialog("Gaps: High Scores", ["", "Name", "Shuffles", "Time", "Date"], rows,
-                       "Ranked by shuffles used, then by time.", highlight)
+                       "Ranked by shuffles used, then by time.", highlight,
+                       any_activity=True)       # the manual: almost any user activity dismisses it
