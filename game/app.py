@@ -1064,7 +1064,7 @@ class App:
 
     # ----------------------------------------------------------- the loop
     def busy(self) -> bool:
-        return bool(self.scene is not None and self.scene.busy) or bool(pygame.mouse.get_pressed()[0])
+        return bool(self.scene is not None and self.scene.busy)
 
     def step(self, block: bool = True) -> None:
         """One pass: wait if idle, take input, update in fixed steps, draw."""

@@ -147,8 +147,10 @@ class Table:
     # ----------------------------------------------------------- time
     @property
     def busy(self) -> bool:
-        carrying = self.carry is not None and not self.carry.by_click   # a card held by a click waits
-        return bool(self.actors or carrying or self.press or self.flash_rects or self.cascade)
+        """Something moves by itself (cards in flight, a flash): the loop
+        runs its frames.  A card carried or a button held does not count:
+        it moves only when the pointer does, and each motion is an event."""
+        return bool(self.actors or self.flash_rects or self.cascade)
 
     def real_time(self, dt: float) -> None:
         """Wall-clock time passing (the Gaps timer counts real seconds, even
