@@ -400,10 +400,11 @@ class PileGame(Game):
     # ----------------------------------------------------------- the listing
     def _generate(self) -> list[Move]:
         """Every move ``_reason`` allows, except a named foundation (listed as
-        ``X-f``): per column c1.., its move to a foundation, then for each
-        count from 1 up, onto columns left to right, then into vacancies left
-        to right; then per single source, to a foundation, onto columns, into
-        vacancies, to other places; then the words.  The
+        ``X-f``): per column c1.., its move to a foundation, then onto the
+        other columns left to right (the one length that lands there), then
+        into the vacancies left to right (every length); then per single
+        source, to a foundation, onto columns, into vacancies, to other
+        places; then the words.  The
         layoff is listed from what the loop saw (a card of its places going
         to a foundation); every other word asks ``_word_reason``."""
         if self._is_won():
@@ -450,20 +451,24 @@ class PileGame(Game):
                 add(column_to_foundation[i])
             most_col = run if run < lim_col else lim_col
             most_vac = run if run < lim_vac else lim_vac
-            row = column_moves[i]
+            lowest = rank[top]
             # a run's ranks climb by one from its top card, so k cards land only
             # on a top one rank above the k-th card: look up those tops alone
-            lowest = rank[top]
+            landings = []
             for k in range(1, most_col + 1):
                 onto = by_rank[lowest + k]
                 if onto:
                     ps = parents[col[-k]]
-                    for j, t in onto:
-                        if t in ps and j != i:
-                            add(row[j][k])
-                if k <= most_vac:
-                    for j in vacant:
-                        add(row[j][k])
+                    landings += [(j, k) for j, t in onto if t in ps and j != i]
+            row = column_moves[i]
+            if landings:
+                if len(landings) > 1:
+                    landings.sort()
+                for j, k in landings:
+                    add(row[j][k])
+            if most_vac:
+                for j in vacant:
+                    moves.extend(row[j][1:most_vac + 1])
         layoff = layoff and "c" in layoff_from
         to_foundation, to_column, put_moves = self._TO_FOUNDATION, self._TO_COLUMN, self._PUT_MOVES
         for kind, names, _ in self._SOURCE_NAMES:
