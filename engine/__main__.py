@@ -168,6 +168,21 @@ def solve_file(path: str, budget_s: float | None, known: bool, out: TextIO, node
     return 0
 
 
+def review_file(path: str, budget_s: float, out: TextIO) -> int:
+    """``python -m engine review FILE``: one JSON line, the verdict after
+    each move ("won", "lost", "unknown"; position 0 is the deal) and the
+    index in the history of the move that lost the game (or null); 2 (and
+    the reason on stderr) when the file cannot be read."""
+    from .review import review
+    try:
+        game = load_file(path)
+    except (BadPosition, OSError) as e:
+        print(f"Cannot open {path}: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(review(game, seconds=budget_s).to_json()), file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -189,7 +204,12 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     v.add_argument("--nodes", type=int, default=None, help="a node budget as well (default: none)")
     v.add_argument("--known", action="store_true",
                    help="The Republic, The Smith: let the search see the face-down cards")
+    r = sub.add_parser("review", help="find the move that lost a game; prints one JSON line")
+    r.add_argument("file")
+    r.add_argument("--budget-s", type=float, default=2.0, help="time for each search in seconds (default 2)")
     args = parser.parse_args(argv)
+    if args.command == "review":
+        return review_file(args.file, args.budget_s, out)
     if args.command == "solve":
         return solve_file(args.file, args.budget_s, args.known, out, nodes=args.nodes)
 
