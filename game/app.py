@@ -1013,7 +1013,7 @@ class App:
                 and self.scene.cascade is not None and not self.dialogs:
             self.scene.end_cascade()        # any key or click skips the win's cascade
             return
-        if event.type == pygame.KEYDOWN and self.demo is not None and not (self.menu.is_open or self.dialogs):
+        if event.type == pygame.KEYDOWN and self.demo is not None and not self.menu.is_open:
             self.stop_demo()
             return
         if event.type == pygame.WINDOWEXPOSED:
