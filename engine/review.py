@@ -97,7 +97,7 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
             bounds.append((start, i))
             start = i + 1
     bounds.append((start, n))
-    most = sum(max(1, (last - first).bit_length()) + 2 for first, last in bounds)
+    most = sum(2 * max(1, (last - first).bit_length()) + 2 for first, last in bounds)
 
     def verdict(k: int) -> str:
         if k not in asked:
@@ -122,6 +122,18 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
             continue
         lo = first if begin == WON else None     # winnable here
         hi = last if end == LOST else None       # lost here
+        if lo is None and hi is not None:
+            # the deal itself is too hard to decide: look back from the end,
+            # where searches are short, for a position still winnable
+            step, k = 1, hi - 1
+            while k > first and len(asked) < most:
+                v = verdict(k)
+                if v == WON:
+                    lo = k
+                    break
+                if v == LOST:
+                    hi = k
+                k, step = hi - step * 2, step * 2
         if lo is None or hi is None:
             # an end unknown: what can be said is said, the rest stays unknown
             if lo is not None:
