@@ -80,8 +80,10 @@ class Cascade:
                 side = 1
             elif rect.centerx > area.x + area.w * 0.75:
                 side = -1
-            speed = 220 + (n * 37) % 180
-            self.fallers.append(Faller(card, Rect(rect), t0 + n * gap, side * speed, -(150 + (n * 53) % 250)))
+            # brisk across, so each is gone in a few bounces; a small hop up
+            # (the foundations are near the menu bar in most layouts)
+            speed = 300 + (n * 37) % 200
+            self.fallers.append(Faller(card, Rect(rect), t0 + n * gap, side * speed, -(60 + (n * 53) % 160)))
         self.t0 = t0
         self.end = t0 + CASCADE_MAX
 
