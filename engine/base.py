@@ -104,7 +104,7 @@ class Game:
         text that is not a move here (bad syntax, no such place) and
         :class:`IllegalMove` for a move the rules refuse now; both are a
         :class:`MoveError` whose ``reason`` says why, and change nothing."""
-        m = self._parse(move)
+        m = move if type(move) is Move else self._parse(move)
         text = str(m)
         try:
             reason = self._reason(m)
@@ -127,11 +127,11 @@ class Game:
         return events
 
     def _ending_events(self) -> list[Event]:
-        if self.won:
+        if self._is_won():
             return [Won()]
-        if not self.legal_moves():
-            return [Over()]
-        return []
+        if self._legal is None:
+            self._legal = self._generate()
+        return [] if self._legal else [Over()]
 
     @property
     def can_undo(self) -> bool:

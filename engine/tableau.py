@@ -246,8 +246,9 @@ class PileGame(Game):
             if move.word not in self.WORDS:
                 return f"{self.title} has no {move.word!r} move."
             return self._word_reason(move.word)
-        sk, si = self._place(move.src)
-        dk, di = self._place(move.dst)
+        places = self.PLACES
+        sk, si = places.get(move.src) or self._place(move.src)
+        dk, di = places.get(move.dst) or self._place(move.dst)
         count = move.count
         if sk != "c" and sk not in self.TAKES_FROM:
             return self._never_taken(sk, si)
@@ -508,8 +509,8 @@ class PileGame(Game):
     def _apply(self, move: Move) -> list[Event]:
         if move.word is not None:
             return self._apply_word(move.word)
-        sk, si = self._place(move.src)
-        dk, di = self._place(move.dst)
+        sk, si = self.PLACES[move.src]
+        dk, di = self.PLACES[move.dst]
         if sk == "c":
             col = self.columns[si]
             cards = col[len(col) - move.count:]
