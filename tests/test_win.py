@@ -82,3 +82,29 @@ def test_the_result_gives_points_total_win_rate_and_streak(tmp_path):
     assert f"The Prince, alternating colour: {rec.points:g} points in all; 1 of 1 game won (100%)." in text
     assert "Streak: 1 win in a row." in text
     assert app.win_message() == text
+
+
+ONE_MOVE_LEFT = {"format": 1, "game": "prince", "options": {"rule": "alternate"}, "position": {
+    "columns": [["JC", "JH", "5H", "QH", "4S"], ["6C", "4H", "7D", "7S", "3C"], ["5D", "7C", "KH", "4D", "8S"],
+                ["7H", "5C", "JS", "TH", "8C"], ["KD", "2D", "6D", "2C", "9S"], ["3D", "6H", "8H", "9C"],
+                ["QD", "8D", "JD", "KC"], ["TS", "2S", "2H", "TC"], ["9D", "TD", "9H", "6S"]],
+    "reserve": ["3H", "4C", "5S", "QC", "QS", "KS", "3S"], "foundations": ["AC", "AD", "AH", "AS"]}}
+
+
+def test_a_game_over_tells_its_cost_and_the_rules_figures(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "2")
+    win(app)                                    # one win on the record first
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    pump(app)
+    while app.dialogs:
+        app.close_dialog("OK")
+    app.show_game(engine.from_dict(ONE_MOVE_LEFT), opening=False)
+    settle(app)
+    assert app.scene.try_move("r1-c1")
+    settle(app)
+    assert app.game.over and app.dialogs
+    text = app.dialogs[-1].message
+    assert text.startswith("No move is left: this game is over.")
+    assert "This game counts as a loss: -2 points." in text
+    assert "The Prince, alternating colour: 2 points in all; 1 of 1 game won (100%)." in text
+    assert "Streak: 1 win in a row." in text
