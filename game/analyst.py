@@ -89,7 +89,9 @@ class Analyst:
         return self._process.pid if self._process is not None else None
 
     def start(self) -> bool:
-        """Start the worker unless it runs; False (and ``failed`` says why) if it cannot."""
+        """Start the worker unless it runs; False (and ``failed`` says why) if it cannot.
+        Called from the table's thread only: on Linux the worker is ended
+        when the thread that started it ends (``PR_SET_PDEATHSIG``)."""
         if self._process is not None and self._process.poll() is None:
             return True
         self._process = None
