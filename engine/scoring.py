@@ -9,7 +9,8 @@ one move.  A game with an empty history counts for nothing.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+import math
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .cards import RANK_OF
@@ -57,6 +58,24 @@ def game_points(game: Any) -> float | None:
     return points(game.name, game.options["rule"], game.won, game.history, suits)
 
 
+#: how many of the latest results a record keeps, for the Scores window's pictures
+KEEP_RESULTS = 500
+
+
+def _read_results(value: Any) -> list:
+    """Stored results, checked: a list of [1 or 0, points]."""
+    if not isinstance(value, list) or len(value) > KEEP_RESULTS:
+        raise ValueError(f"statistics results are a list of at most {KEEP_RESULTS} [won, points] pairs")
+    out = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and item[0] in (0, 1) and not isinstance(item[0], bool)
+                and isinstance(item[1], (int, float)) and not isinstance(item[1], bool)
+                and math.isfinite(item[1])):
+            raise ValueError(f"a statistics result is [1 or 0, points], not {str(item)[:40]}")
+        out.append([int(item[0]), float(item[1])])
+    return out
+
+
 @dataclass
 class Record:
     """The statistics of one game under one rule (or a total of several)."""
@@ -67,6 +86,8 @@ class Record:
     longest_wins: int = 0
     longest_losses: int = 0
     moves: int = 0
+    #: the latest results, oldest first: [1 won / 0 lost, points], at most KEEP_RESULTS
+    results: list = field(default_factory=list)
 
     @property
     def losses(self) -> int:
@@ -89,6 +110,8 @@ class Record:
         return self.moves / self.games if self.games else 0.0
 
     def add(self, won: bool, pts: float, moves: int) -> None:
+        self.results.append([1 if won else 0, pts])
+        del self.results[:-KEEP_RESULTS]
         self.games += 1
         self.points += pts
         self.moves += moves
@@ -108,8 +131,10 @@ class Record:
         """Read a stored record; ``ValueError`` if it is not one."""
         if not isinstance(data, dict):
             raise ValueError("a statistics record is a mapping")
-        values = {}
+        values: dict[str, Any] = {"results": _read_results(data.get("results", []))}
         for f in fields(cls):
+            if f.name == "results":
+                continue
             v = data.get(f.name, 0)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise ValueError(f"statistics field {f.name!r} must be a number, not {v!r}")

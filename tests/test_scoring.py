@@ -98,3 +98,34 @@ def test_damaged_statistics_are_refused_with_a_reason(bad):
     with pytest.raises(ValueError) as e:
         Statistics.from_dict(bad)
     assert str(e.value)
+
+
+# ----------------------------------------------------------------- results over time
+def test_a_record_keeps_its_latest_results_in_order_for_the_pictures():
+    from engine.scoring import KEEP_RESULTS
+    rec = Record()
+    rec.add(True, 3.0, 40)
+    rec.add(False, -2.0, 12)
+    assert rec.results == [[1, 3.0], [0, -2.0]]
+    for _ in range(KEEP_RESULTS + 5):
+        rec.add(True, 1.0, 1)
+    assert len(rec.results) == KEEP_RESULTS and rec.results[-1] == [1, 1.0]
+    assert rec.games == KEEP_RESULTS + 7, "the counts go on counting every game"
+
+
+def test_results_survive_saving_and_old_files_without_them_still_load():
+    rec = Record()
+    rec.add(False, -2.0, 9)
+    again = Record.from_dict(rec.to_dict())
+    assert again.results == [[0, -2.0]]
+    old = rec.to_dict()
+    del old["results"]
+    assert Record.from_dict(old).results == []
+
+
+@pytest.mark.parametrize("bad", ["x", [[2, 1.0]], [[1]], [[True, 1.0]], [[1, "3"]], [[0, float("nan")]]])
+def test_damaged_results_are_refused_saying_so(bad):
+    data = Record().to_dict()
+    data["results"] = bad
+    with pytest.raises(ValueError, match="result"):
+        Record.from_dict(data)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from .dialogs import DEFAULT, INK, Dialog
+from .dialogs import DEFAULT, INK, PAPER, Dialog
 
 RULE_NAMES = {"any-suit": "Any suit", "alternate": "Alternating colour", "same-suit": "Same suit"}
 
@@ -28,12 +28,27 @@ class TableDialog(Dialog):
             return "OK"
         return super().handle(event)
 
+    def extra_lines(self, screen: pygame.Surface) -> int:
+        """Lines of room kept under the table (for pictures)."""
+        return 0
+
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         body = fonts.get(21)
         saved = self.message
-        self.message = "\n" * (len(self.rows) + 2) + saved
+        extra = self.extra_lines(screen)
+        self.message = "\n" * (len(self.rows) + 2 + extra) + saved
         area = super().draw(screen, fonts)
         self.message = saved
+        self.draw_rows(screen, body)
+        if extra:
+            top = self.rect.y + 18 + (34 if self.title else 0) + 22 * (len(self.rows) + 2)
+            self.draw_extra(screen, fonts, Rect(self.rect.x + 20, top, self.rect.w - 40, 22 * extra - 6))
+        return area
+
+    def draw_extra(self, screen: pygame.Surface, fonts, box: Rect) -> None:
+        """Draw in the room kept under the table."""
+
+    def draw_rows(self, screen: pygame.Surface, body) -> None:
         widths = [max(body.size(str(r[k]))[0] for r in [self.headers, *self.rows]) + 18
                   for k in range(len(self.headers))]
         x0 = self.rect.x + 20
@@ -51,7 +66,102 @@ class TableDialog(Dialog):
             if n == 0:
                 pygame.draw.line(screen, INK, (x0, y + 21), (x - 6, y + 21))
             y += 22
-        return area
+
+
+#: the results a strip shows at most, newest on the right
+STRIP = 60
+WIN_INK = (30, 120, 60)
+
+
+class ScoresDialog(TableDialog):
+    """The Scores window: the table of figures, and under it, for each rule
+    played, pictures of the results over time: a strip of wins (filled) and
+    losses (hollow), the running win rate and the running points, with the
+    current and best streaks.  Drawn in ink on paper (a filled square
+    against a hollow one, lines against a grid), so it reads in black and
+    white as in colour, and sized to the window."""
+
+    def __init__(self, title: str, headers: list[str], rows: list[list[str]], note: str,
+                 charts: list[tuple[str, object]]) -> None:
+        super().__init__(title, headers, rows, note)
+        self.charts = [(name, rec) for name, rec in charts if rec.results]
+
+    def extra_lines(self, screen: pygame.Surface) -> int:
+        if not self.charts:
+            return 0
+        room = screen.get_height() - 80 - 22 * (len(self.rows) + 6) - 34 - 64
+        want = 6 * len(self.charts)                      # six lines a rule: title, strip, two plots
+        return max(0, min(want, room // 22))
+
+    def draw_extra(self, screen: pygame.Surface, fonts, box: Rect) -> None:
+        small = fonts.get(18)
+        each = box.h // len(self.charts)
+        for k, (name, rec) in enumerate(self.charts):
+            area = Rect(box.x, box.y + k * each, box.w, each - 4)
+            _chart(screen, small, area, name, rec)
+
+
+def _chart(screen: pygame.Surface, font, area: Rect, name: str, rec) -> None:
+    results = rec.results
+    streak = (f"{rec.winning_streak} won in a row" if rec.winning_streak else
+              f"{rec.losing_streak} lost in a row" if rec.losing_streak else "no streak")
+    text = f"{name}: {streak}; best {rec.longest_wins} won, worst {rec.longest_losses} lost in a row"
+    screen.blit(font.render(text, True, INK), area.topleft)
+    y = area.y + font.get_height() + 4
+    if area.bottom - y < 12:
+        return
+    # the strip: one square a game, newest on the right
+    shown = results[-STRIP:]
+    cell = max(4, min(14, area.w // max(1, len(shown))))
+    for n, (won, _) in enumerate(shown):
+        r = Rect(area.x + n * cell, y, cell - 2, cell - 2)
+        if won:
+            pygame.draw.rect(screen, WIN_INK, r)
+            pygame.draw.rect(screen, INK, r, 1)
+        else:
+            pygame.draw.rect(screen, INK, r, 1)
+    y += cell + 6
+    height = area.bottom - y
+    if height < 24:
+        return
+    half = (area.w - 16) // 2
+    rates, points, wins, total = [], [], 0, 0.0
+    for n, (won, pts) in enumerate(results, 1):
+        wins += won
+        total += pts
+        rates.append(100.0 * wins / n)
+        points.append(total)
+    _plot(screen, font, Rect(area.x, y, half, height), rates, 0.0, 100.0,
+          f"win rate {rates[-1]:.0f}%", [50.0])
+    low, high = min([0.0, *points]), max([0.0, *points])
+    _plot(screen, font, Rect(area.x + half + 16, y, half, height), points, low, high if high > low else low + 1,
+          f"points {points[-1]:+g}", [0.0])
+
+
+def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: float, high: float,
+          label: str, guides: list[float]) -> None:
+    """A line over the games in ``box``, with guide lines (dotted) at ``guides``."""
+    pygame.draw.rect(screen, INK, box, 1)
+    inner = box.inflate(-6, -6)
+
+    def at(n: int, v: float) -> tuple[int, int]:
+        x = inner.x + (inner.w * n // max(1, len(values) - 1) if len(values) > 1 else inner.w // 2)
+        return x, inner.bottom - int((v - low) / (high - low) * inner.h)
+
+    for g in guides:
+        if low <= g <= high:
+            gy = at(0, g)[1]
+            for x in range(inner.x, inner.right, 6):
+                screen.set_at((x, gy), INK)
+    points = [at(n, v) for n, v in enumerate(values)]
+    if len(points) > 1:
+        pygame.draw.lines(screen, INK, False, points, 2)
+    else:
+        pygame.draw.circle(screen, INK, points[0], 3)
+    image = font.render(label, True, INK)
+    where = image.get_rect(topright=(box.right - 2, box.y + 2))
+    pygame.draw.rect(screen, PAPER, where.inflate(6, 0))     # the label reads over the line
+    screen.blit(image, where)
 
 
 def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
@@ -61,9 +171,11 @@ def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
     for rule, name in RULE_NAMES.items():
         rows.append(_row(name, stats.get(game_name, rule), with_streak=True))
     rows.append(_row("All rules", stats.total(game_name), with_streak=False))
-    return TableDialog(f"Scores: {title}", headers, rows,
-                       "Points: a win scores by the rule's table, an unfinished game loses points "
-                       "when you deal a new one. Streak: current run of wins (+) or losses (-).")
+    charts = [(name, stats.get(game_name, rule)) for rule, name in RULE_NAMES.items()]
+    return ScoresDialog(f"Scores: {title}", headers, rows,
+                        "Points: a win scores by the rule's table, an unfinished game loses points "
+                        "when you deal a new one. Streak: current run of wins (+) or losses (-). "
+                        "Squares: each game, won (filled) or lost, the newest on the right.", charts)
 
 
 def _row(name: str, rec, with_streak: bool) -> list[str]:
