@@ -294,7 +294,13 @@ def _race(game, st: _Grid, budget: Budget, max_states: int) -> tuple[list[tuple[
             except StopIteration as done:
                 if done.value is not None or not st.gaps_game:
                     return done.value, probe_st
-                probe_left = 0        # a narrow probe found no win: that proves nothing
+                # a narrow probe saw its whole (narrow) space without a win:
+                # that proves nothing, and every other probe would see the
+                # same space (the narrow moves depend on the position
+                # alone), so the main search goes on alone
+                probe = None
+                probe_nodes = 0
+                break
             probe_left -= slice_n
             probe_nodes -= slice_n
             if probe_nodes <= 0:      # the probes' share is spent: the main search alone

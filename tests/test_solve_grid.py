@@ -470,7 +470,8 @@ def test_probes_and_main_search_give_exact_verdicts(monkeypatch, turns):
 def test_a_probe_proof_is_a_proof_and_a_narrow_probe_proves_nothing(monkeypatch):
     """With the main search all but starved, Chinese Puzzle's probes (whole
     searches in another order) prove; Gaps' probes, narrowed to moves
-    that break no run, only ever find wins."""
+    that break no run, find wins, and when one has seen its whole narrow
+    space the main search goes on alone (it alone proves)."""
     monkeypatch.setattr(solve_grid_module, "SLICE", 50)
     race = (0, 1, 10 ** 9, 2, 1 << 62)
     monkeypatch.setattr(solve_grid_module, "RACE", {"gaps": race, "chinese-puzzle": race})
@@ -481,9 +482,9 @@ def test_a_probe_proof_is_a_proof_and_a_narrow_probe_proves_nothing(monkeypatch)
     for _ in range(10):
         game = small_gaps(rng, 9, 11)
         want = reference(game)
-        got = solve(game, nodes=20_000).status
-        assert got == ("won" if want == "won" else "unknown")
-        verdicts.add(want)
+        got = solve(game, nodes=200_000).status
+        assert got == want or (got == "unknown" and want != "won")
+        verdicts.add(got)
     assert verdicts == {"won", "impossible"}
 
 
@@ -495,13 +496,12 @@ def decided(name: str, seed: int, nodes: int) -> str:
 
 
 # Deals the race decides within a small node budget (the numbers of nodes it
-# took, as committed, are in the comments; the main search alone, in its
-# default order, took 58,000, 1.28 million and over 3 million on the Gaps wins and
-# did not win Chinese Puzzle deals 3 and 4 within 500,000).
+# took, as committed, are in the comments; Gaps under the rule that lets a 2
+# leave column 1, its probes narrowed).
 @pytest.mark.parametrize("name,seed,nodes,want", [
-    ("gaps", 13, 150_000, "won"),              # 127,366
-    ("gaps", 20, 25_000, "won"),               # 15,234
-    ("gaps", 28, 50_000, "won"),               # 35,915
+    ("gaps", 13, 10_000, "won"),               # 5,702
+    ("gaps", 28, 40_000, "won"),               # 29,282
+    ("gaps", 24, 70_000, "won"),               # 51,522
     ("chinese-puzzle", 3, 20_000, "won"),      # 14,319
     ("chinese-puzzle", 4, 40_000, "won"),      # 30,102
     ("chinese-puzzle", 14, 10_000, "won"),     # 7,668
