@@ -186,10 +186,6 @@ class PileGame(Game):
     def _name(kind: str, i: int | None) -> str:
         return kind if i is None else f"{kind}{i + 1}"
 
-    def _fits(self, upper: int, lower: int) -> bool:
-        """May ``lower`` be packed on ``upper`` in a column?"""
-        return upper in self._parents[lower]
-
     def _sequence_words(self) -> str:
         """How columns pack, in words."""
         return self._packing_text
