@@ -73,6 +73,11 @@ def chinese_puzzle(game, area: Rect, aspect: float, ui: dict) -> Layout:
     layout.pictures.append(Picture("gravestone", stone))
     layout.labels.append(Label(str(game.dead_gaps()), Rect(stone.x, stone.bottom + 2, cw, int(ch * 0.4)),
                                text))
-    layout.labels.append(Label(f"Redeals left: {game.redeals_left}",
-                               Rect(stone.x - int(0.2 * cw), top, int(1.4 * cw), ch), max(12, int(text * 0.6))))
+    # the redeals left, in the gravestone's column: the stock's picture (a
+    # circular arrow, or a cross when none is left) with the count under it
+    redeal = Rect(stone.x, top, cw, ch)
+    layout.pictures.append(Picture("redeal" if game.redeals_left else "no-redeal", redeal))
+    layout.labels.append(Label(f"{game.redeals_left} left", Rect(redeal.x - int(0.2 * cw), redeal.bottom + 2,
+                                                                 int(1.4 * cw), int(ch * 0.4)),
+                               max(12, int(text * 0.75))))
     return layout
