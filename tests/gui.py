@@ -4,6 +4,7 @@ pygame events, with helpers that aim at cards by name through the layout."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -78,3 +79,22 @@ def key(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
     post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
     settle(app)
+
+
+def endgame():
+    """A Prince position a few moves from its win (kings to nines in the columns)."""
+    cols = [["KC", "QD", "JC", "TD", "9C"], ["KD", "QC", "JD", "TC", "9D"], ["KH", "QS", "JH", "TS"],
+            ["KS", "QH", "JS", "TH", "9S"], ["9H"], [], [], [], []]
+    return {"format": 1, "game": "prince", "options": {"rule": "alternate"},
+            "position": {"columns": cols, "reserve": [None] * 7, "foundations": ["8C", "8D", "8H", "8S"]}}
+
+
+def wait_for(app, condition, seconds: float = 30.0) -> bool:
+    """Run the app until ``condition()`` holds (True) or ``seconds`` pass (False)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(block=False)
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False

@@ -7,27 +7,10 @@ import json
 import time
 
 import pygame
-from gui import key, make_app, settle
+from gui import endgame, key, make_app, settle, wait_for
 
 import engine
 from game.words import describe
-
-
-def endgame():
-    cols = [["KC", "QD", "JC", "TD", "9C"], ["KD", "QC", "JD", "TC", "9D"], ["KH", "QS", "JH", "TS"],
-            ["KS", "QH", "JS", "TH", "9S"], ["9H"], [], [], [], []]
-    return {"format": 1, "game": "prince", "options": {"rule": "alternate"},
-            "position": {"columns": cols, "reserve": [None] * 7, "foundations": ["8C", "8D", "8H", "8S"]}}
-
-
-def wait_for(app, condition, seconds=30.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(block=False)
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_the_indicator_says_a_winnable_deal_can_still_be_won(tmp_path):

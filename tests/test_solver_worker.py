@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pygame
-from gui import key, make_app, settle
+from gui import endgame, key, make_app, settle, wait_for
 
 import engine
 from game import analyst as analyst_module
@@ -22,23 +22,6 @@ from game.words import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = engine.new_game("smith", seed=1, rule="any-suit")       # undecided for minutes
-
-
-def endgame():
-    cols = [["KC", "QD", "JC", "TD", "9C"], ["KD", "QC", "JD", "TC", "9D"], ["KH", "QS", "JH", "TS"],
-            ["KS", "QH", "JS", "TH", "9S"], ["9H"], [], [], [], []]
-    return {"format": 1, "game": "prince", "options": {"rule": "alternate"},
-            "position": {"columns": cols, "reserve": [None] * 7, "foundations": ["8C", "8D", "8H", "8S"]}}
-
-
-def wait_for(app, condition, seconds=30.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(block=False)
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def worker(*python_flags: str) -> subprocess.Popen:
