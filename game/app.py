@@ -930,7 +930,7 @@ class App:
             return
         self.records.record_result(g)
         if g.name == "gaps" and isinstance(self.scene, Table):
-            shuffles = 3 - g.shuffles_left
+            shuffles = g.shuffles_used
             seconds = int(self.scene.elapsed)
             rank = self.records.qualifies(shuffles, seconds)
             if rank is not None:
@@ -961,7 +961,7 @@ class App:
             return f"Won in {moves} with the Demo's help (not counted)."
         lines = [f"You won {TITLES[g.name]} in {moves}!"]
         if g.name == "gaps":
-            used = 3 - g.shuffles_left
+            used = g.shuffles_used
             elapsed = int(self.scene.elapsed) if isinstance(self.scene, Table) else 0
             lines.append(f"Shuffles used: {used}.  Time: {elapsed // 60}:{elapsed % 60:02d}.")
         points = game_points(g)
