@@ -10,7 +10,7 @@ The public interface (DESIGN.md)::
 
 from __future__ import annotations
 
-import secrets
+import os
 from typing import Any
 
 from .base import FORMAT, Game
@@ -40,7 +40,9 @@ def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
     if cls is None:
         raise ValueError(f"there is no game {shown(name)}; the games are {', '.join(GAMES)}")
     if seed is None:
-        seed = secrets.randbelow(MAX_SEED + 1)
+        # os.urandom, not secrets: secrets loads hashlib (OpenSSL, about 5 MB
+        # in every process, the solver worker's too) for one number
+        seed = int.from_bytes(os.urandom(8), "big") & MAX_SEED
     return cls(seed, **options)
 
 

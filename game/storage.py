@@ -29,7 +29,6 @@ import contextlib
 import json
 import math
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +81,7 @@ def temporary_name(path: Path) -> Path:
     """Where ``path`` is written before it is renamed into place: a name no
     other process (nor another write in this one) can share."""
     path = Path(path)
-    return path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TMP_SUFFIX}")
+    return path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}{TMP_SUFFIX}")
 
 
 def write_atomic(path: Path, data: str | bytes, mode: int | None = None) -> None:
