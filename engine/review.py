@@ -50,6 +50,7 @@ class Review:
     verdicts: list[str]
     deals: list[Deal] = field(default_factory=list)
     searches: int = 0
+    out_of_time: bool = False       # the review's whole time ran out: some searches were not made
 
     @property
     def losing(self) -> int | None:
@@ -66,7 +67,7 @@ class Review:
         return {"verdicts": self.verdicts, "losing": self.losing, "instead": self.instead,
                 "deals": [{"first": d.first, "last": d.last, "losing": d.losing, "instead": d.instead,
                            "lost_from_the_start": d.lost_from_the_start} for d in self.deals],
-                "searches": self.searches}
+                "searches": self.searches, "out_of_time": self.out_of_time}
 
 
 def position_after(doc: dict[str, Any], moves: int) -> Any:
@@ -79,11 +80,15 @@ def position_after(doc: dict[str, Any], moves: int) -> Any:
 
 
 def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], None] | None = None,
-           budget: Callable[[], solve.Budget] | None = None) -> Review:
+           budget: Callable[[float], solve.Budget] | None = None, total: float | None = None) -> Review:
     """Review ``game``'s history (the game is not changed).  Each search gets
-    ``seconds`` (or a fresh budget from ``budget()``, so a caller can cancel
-    one); ``progress(done, most)`` is told after each search."""
+    ``seconds`` (its budget made by ``budget(seconds)`` when given, so a
+    caller can cancel it); ``progress(done, most)`` is told after each
+    search.  ``total``: the seconds the whole review may take, at most; a
+    search it has no time left for is not made, and what it would have
+    decided stays unknown (:attr:`Review.out_of_time` says so)."""
     doc = game.to_dict()
+    whole = solve.Budget(seconds=total) if total is not None else None
     history = list(game.history)
     n = len(history)
     known = game.name in ("republic", "smith")
@@ -101,7 +106,13 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
 
     def verdict(k: int) -> str:
         if k not in asked:
-            b = budget() if budget is not None else solve.Budget(seconds=seconds)
+            each = seconds
+            if whole is not None:
+                each = min(seconds, total - whole.elapsed())
+                if each <= 0:
+                    result.out_of_time = True
+                    return UNKNOWN
+            b = budget(each) if budget is not None else solve.Budget(seconds=each)
             r = solve.solve(position_after(doc, k), b, known=known)
             asked[k] = (_STATUS[r.status], list(r.moves))
             result.searches += 1

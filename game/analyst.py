@@ -46,13 +46,16 @@ log = logs.get("solver")
 @dataclass
 class Answer:
     request: int
-    purpose: str                  # "verdict", "hint", "demo", "winnable"; STOPPED
-    status: str                   # won, impossible, unknown, play-on, hint, error
+    purpose: str                  # "verdict", "hint", "demo", "winnable", "review"; STOPPED
+    status: str                   # won, impossible, unknown, play-on, hint, progress, reviewed, error
     moves: list[str] = field(default_factory=list)
     seed: int | None = None       # "winnable": the deal found
     message: str = ""
     trace: str = ""               # an error's traceback in the worker
     worker: int = 0               # STOPPED: the number of the worker that stopped
+    done: int = 0                 # "review", "progress": the searches made ...
+    most: int = 0                 # ... of at most this many
+    review: dict | None = None    # "review", "reviewed": engine.review's Review.to_json()
 
 
 def worker_command() -> list[str]:
@@ -142,7 +145,9 @@ class Analyst:
             try:
                 fields = json.loads(line)
                 answer = Answer(fields["id"], fields["kind"], fields["status"], list(fields.get("moves") or []),
-                                fields.get("seed"), fields.get("message", ""), fields.get("trace", ""))
+                                fields.get("seed"), fields.get("message", ""), fields.get("trace", ""),
+                                done=int(fields.get("done", 0)), most=int(fields.get("most", 0)),
+                                review=fields.get("review"))
             except (ValueError, KeyError, TypeError):
                 log.error("The solver's process sent what is not an answer: %r", line[:500])
                 continue
@@ -179,16 +184,19 @@ class Analyst:
                 return False
         return True
 
-    def ask(self, game, purpose: str = "verdict", budget: float = BUDGET_S, known: bool = True) -> int:
-        """Send ``game`` to be solved; returns the request's number (answers
-        to older requests are stale and ignored), or -1 when the worker
-        cannot start (``failed`` says why)."""
+    def ask(self, game, purpose: str = "verdict", budget: float = BUDGET_S, known: bool = True,
+            **more) -> int:
+        """Send ``game`` to be solved (``more``: the request's other fields,
+        a review's ``total``); returns the request's number (answers to
+        older requests are stale and ignored), or -1 when the worker cannot
+        start (``failed`` says why)."""
         if not self.start():
             return -1
         self.request += 1
         self.pending[purpose] = self.request
         self._asked_of[purpose] = self.starts
-        self._send({"id": self.request, "kind": purpose, "game": game.to_dict(), "budget": budget, "known": known})
+        self._send({"id": self.request, "kind": purpose, "game": game.to_dict(), "budget": budget, "known": known,
+                    **more})
         return self.request
 
     def forget(self, purpose: str) -> None:
@@ -213,6 +221,8 @@ class Analyst:
             return answer
         if self.pending.get(answer.purpose) != answer.request:
             return None
+        if answer.status == "progress":     # more is to come: the request is still pending
+            return answer
         del self.pending[answer.purpose]
         self.latest[answer.purpose] = answer
         return answer

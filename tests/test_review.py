@@ -89,9 +89,16 @@ def test_a_deal_lost_from_the_start_names_no_move():
 
 def test_unknown_verdicts_stay_unknown_rather_than_guessed():
     game, _, _ = fixture("gaps")
-    r = review(game, budget=lambda: solve.Budget(nodes=1))
+    r = review(game, budget=lambda seconds: solve.Budget(nodes=1))
     assert r.losing is None
     assert UNKNOWN in r.verdicts
+
+
+def test_a_review_out_of_time_says_so_and_decides_nothing_it_did_not_search():
+    game, _, _ = fixture("prince")
+    r = review(game, seconds=5.0, total=0.0)
+    assert r.out_of_time and r.searches == 0
+    assert r.losing is None and set(r.verdicts) == {UNKNOWN}
 
 
 def test_the_command_line_prints_one_json_line(tmp_path):

@@ -15,7 +15,10 @@ Requests::
 
 The kinds are ``hint`` (the next move, from what the player sees),
 ``verdict`` (whether the deal can be won), ``demo`` (a line to play) and
-``winnable`` (a deal, from the document's number on, that the solver wins).
+``winnable`` (a deal, from the document's number on, that the solver wins)
+and ``review`` (where along the game's history it could still be won, and
+the move that lost it: ``engine.review``; ``budget`` is each search's, and
+``total`` the whole review's, in seconds).
 
 Answers::
 
@@ -26,7 +29,9 @@ Answers::
 line toward the next redeal), ``hint`` (``moves`` holds the hinted move, or
 nothing when no move is known to help) or ``error``: then ``message`` says
 what went wrong and ``trace`` is the worker's traceback, for the table's
-log.
+log.  A review answers more than once: ``{"status": "progress", "done": 3,
+"most": 9}`` after each of its searches, then ``{"status": "reviewed",
+"review": {...Review.to_json()...}}``.
 
 A thread of its own reads the requests as they come: only the newest of
 each kind waits, and one that comes while a search of its kind runs cancels
@@ -52,18 +57,21 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from typing import Any, BinaryIO, TextIO
 
 import engine
 
 from . import Budget, Status, hint, play_on, solve
 
-KINDS = ("hint", "winnable", "demo", "verdict")
+KINDS = ("hint", "winnable", "demo", "review", "verdict")
 #: the order in which waiting requests of different kinds are taken
 PRIORITY = KINDS
 #: kinds whose running search a request of the key's kind sets aside (it is
 #: searched again afterwards)
-SETS_ASIDE = {"hint": ("verdict",)}
+SETS_ASIDE = {"hint": ("verdict",), "review": ("verdict",)}
+#: a review's whole time, at most, unless the request says otherwise
+REVIEW_TOTAL_S = 120.0
 #: "Winnable deals only": how long the worker looks, at most, before it
 #: gives up and the player gets an ordinary deal
 WINNABLE_TOTAL_S = 30.0
@@ -155,9 +163,14 @@ class Inbox:
             return request, job
 
 
-def answer(request: dict, job: Job) -> dict:
+class Cancelled(Exception):
+    """The request at work was cancelled: the rest of its searches are not made."""
+
+
+def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) -> dict:
     """The answer to ``request``; a failure of the engine or of a search is
-    answered as an error with its traceback, never raised."""
+    answered as an error with its traceback, never raised.  ``emit`` sends
+    what comes before the answer (a review's progress)."""
     kind = request["kind"]
     reply: dict[str, Any] = {"id": request["id"], "kind": kind, "status": "", "moves": [],
                              "seed": None, "message": "", "trace": ""}
@@ -167,6 +180,9 @@ def answer(request: dict, job: Job) -> dict:
             reply.update(find_winnable(request["game"], budget, job=job))
             return reply
         game = engine.from_dict(request["game"])
+        if kind == "review":
+            reply.update(review_game(request, game, job, emit))
+            return reply
         if kind == "hint":
             move = hint(game, job.budget(budget))
             reply.update(status="hint", moves=[move] if move is not None else [])
@@ -178,9 +194,32 @@ def answer(request: dict, job: Job) -> dict:
             line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
             if line:
                 reply.update(status="play-on", moves=list(line))
+    except Cancelled:
+        reply.update(status="cancelled")
     except Exception as e:  # noqa: BLE001 - answered as an error, with the traceback, for the table's log
         reply.update(status="error", moves=[], message=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
     return reply
+
+
+def review_game(request: dict, game: Any, job: Job, emit: Callable[[dict], None] | None) -> dict:
+    """A review, its progress sent after each search; :class:`Cancelled`
+    once the job is (no search more is made)."""
+    from engine.review import review
+
+    def budget(seconds: float) -> Budget:
+        if job.cancelled:
+            raise Cancelled
+        return job.budget(seconds)
+
+    def progress(done: int, most: int) -> None:
+        if emit is not None and not job.cancelled:
+            emit({"id": request["id"], "kind": "review", "status": "progress", "done": done, "most": most})
+
+    result = review(game, float(request.get("budget", 2.0)), progress=progress, budget=budget,
+                    total=float(request.get("total", REVIEW_TOTAL_S)))
+    if job.cancelled:
+        raise Cancelled
+    return {"status": "reviewed", "review": result.to_json()}
 
 
 def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
@@ -224,10 +263,13 @@ def serve(inbox: Inbox, out: TextIO) -> None:
         if taken is None:
             return
         request, job = taken
-        reply = answer(request, job)
-        if not job.cancelled:
-            out.write(json.dumps(reply) + "\n")
+
+        def emit(message: dict) -> None:
+            out.write(json.dumps(message) + "\n")
             out.flush()
+        reply = answer(request, job, emit)
+        if not job.cancelled:
+            emit(reply)
 
 
 def die_with_parent() -> None:
