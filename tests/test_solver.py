@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine.__main__ import main as cli
 from engine.solve import Budget, Result, Status, hint, solve
-from engine.solve.budget import CHECK_EVERY, OutOfBudget, collector_paused
+from engine.solve.budget import CHECK_EVERY, OutOfBudget, collector_paused, resident_mb
 
 
 def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate"):
@@ -234,6 +234,28 @@ def test_a_budget_refuses_negative_limits():
         Budget(seconds=-1)
     with pytest.raises(ValueError):
         Budget(nodes=-1)
+    with pytest.raises(ValueError):
+        Budget(memory_mb=0)
+
+
+@pytest.mark.skipif(resident_mb() == 0, reason="the resident size is read from /proc (Linux)")
+def test_a_memory_budget_stops_a_search_whose_tables_grow_past_it():
+    """The solver worker runs beside the table: a search stops (unknown)
+    when the process grows past its budget, a little over it at most."""
+    game = engine.new_game("gaps", seed=3)       # not decided within a few seconds
+    limit = resident_mb() + 6
+    budget = Budget(seconds=60, memory_mb=limit)     # the time only if the limit failed
+    result = solve(game, budget)
+    assert result.status is Status.UNKNOWN and budget.out_of_memory
+    assert resident_mb() < limit + 3, "stopped soon after the limit"
+    small = Budget(nodes=10, memory_mb=resident_mb() + 50)
+    assert solve(engine.new_game("prince", seed=1), small).status is Status.UNKNOWN
+    assert not small.out_of_memory, "a search that stays small runs out of nodes, not memory"
+
+
+def test_the_solver_worker_bounds_every_search_by_its_memory_budget():
+    from engine.solve.worker import MEMORY_MB, Job
+    assert Job().budget(2.0).max_memory_mb == MEMORY_MB
 
 
 def test_a_cancel_stops_the_very_next_tick():

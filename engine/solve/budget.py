@@ -13,12 +13,20 @@ cancelled search must not keep its caller waiting for, so the interface
 frees them after the search, in a short thread of their own
 (:meth:`Budget.release`).
 
+A budget may also bound the memory of the process the search runs in
+(``memory_mb``): the solver worker runs beside the table, and a search's
+tables (tens of bytes a position, millions of positions) must not make the
+game a heavy program.  The process's resident size is read (``/proc``)
+with the clock; past the limit the search stops and answers unknown.
+Where ``/proc`` is missing (not Linux) that limit is not enforced.
+
 This is the only module of the engine that reads a clock.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -42,13 +50,20 @@ class Budget:
     :class:`OutOfBudget` at its next node and the solver answers unknown.
     """
 
-    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
+    def __init__(self, seconds: float | None = None, nodes: int | None = None,
+                 memory_mb: float | None = None) -> None:
         if seconds is not None and seconds < 0:
             raise ValueError(f"a budget of {seconds} seconds")
         if nodes is not None and nodes < 0:
             raise ValueError(f"a budget of {nodes} nodes")
+        if memory_mb is not None and memory_mb <= 0:
+            raise ValueError(f"a budget of {memory_mb} MB")
         self.max_seconds = seconds
         self.max_nodes = nodes
+        #: the process's resident size (MB) past which the search stops
+        self.max_memory_mb = memory_mb
+        #: whether the search stopped on the memory limit
+        self.out_of_memory = False
         #: the nodes ticked so far (one more than ``max_nodes`` once it is passed)
         self.nodes = 0
         self.cancelled = False
@@ -77,6 +92,9 @@ class Budget:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget
         if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise OutOfBudget
+        if self.max_memory_mb is not None and resident_mb() > self.max_memory_mb:
+            self.out_of_memory = True
             raise OutOfBudget
         self._plan_check()
         # a cancel() between the test above and the new plan set _check_at
@@ -128,9 +146,22 @@ class Budget:
         return time.perf_counter() - self._start
 
     def __repr__(self) -> str:
-        limits = [f"{k}={v!r}" for k, v in (("seconds", self.max_seconds), ("nodes", self.max_nodes))
-                  if v is not None]
+        limits = [f"{k}={v!r}" for k, v in (("seconds", self.max_seconds), ("nodes", self.max_nodes),
+                                             ("memory_mb", self.max_memory_mb)) if v is not None]
         return f"Budget({', '.join(limits)})" + (" (cancelled)" if self.cancelled else "")
+
+
+_PAGE_MB = os.sysconf("SC_PAGE_SIZE") / 2**20 if hasattr(os, "sysconf") else 0.0
+
+
+def resident_mb() -> float:
+    """This process's resident size in MB (``/proc/self/statm``, a few
+    microseconds); 0 where it cannot be read, so no limit is enforced there."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE_MB
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 #: what the thread that frees a search's tables lets go first (seconds)

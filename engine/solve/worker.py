@@ -79,6 +79,10 @@ WINNABLE_TRIES = 200
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
+#: the worker's resident size (MB) past which a search stops and answers
+#: unknown: the worker itself is about 15 MB, the table's process about 50,
+#: and the two together are meant to stay under 80 (README, "as shipped")
+MEMORY_MB = 30.0
 #: how often the parent's process id is looked at (seconds)
 WATCH_EVERY = 0.5
 
@@ -95,7 +99,7 @@ class Job:
     def budget(self, seconds: float) -> Budget:
         """A new budget for the job's next search (cancelled already if the job is)."""
         with self._lock:
-            self._budget = Budget(seconds=seconds)
+            self._budget = Budget(seconds=seconds, memory_mb=MEMORY_MB)
             if self.cancelled:
                 self._budget.cancel()
             return self._budget
@@ -235,7 +239,10 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
         if left <= 0 or (job is not None and job.cancelled):
             break
         game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
-        each = job.budget(min(budget, left)) if job is not None else Budget(seconds=min(budget, left))
+        if job is not None:
+            each = job.budget(min(budget, left))
+        else:
+            each = Budget(seconds=min(budget, left), memory_mb=MEMORY_MB)
         if solve(game, each, known=True).status is Status.WON:
             return {"status": "won", "seed": seed + n, "message": ""}
     return {"status": "unknown", "seed": None, "message": "no winnable deal found"}
