@@ -1,4 +1,4 @@
-"""The Gaps and Chinese Puzzle solver (engine/solve_grid.py).
+"""The Gaps and Chinese Puzzle solver (engine/solve/grid*.py).
 
 Every verdict here is checked against the engine: a ``won`` line is
 replayed with ``play`` to a won game, and ``impossible`` is compared with
@@ -10,15 +10,18 @@ backwards from a won layout.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import pytest
 from conftest import cp_from, gaps_from
 
 import engine
-import engine.solve_grid as solve_grid_module
 from engine.cards import NAMES
-from engine.search import Budget
-from engine.solve_grid import _cp_moves, _gaps_moves, _Grid, best_line, solve_grid
+from engine.solve import Budget, Status, grid
+from engine.solve import grid_search as search_module
+from engine.solve.budget import OutOfBudget
+from engine.solve.grid_model import Grid, cp_moves, gaps_moves
+from engine.solve.grid_search import ENTRY_OVERHEAD, best_line
 
 RANKS = "23456789TJQK"
 
@@ -124,13 +127,30 @@ def small_gaps(rng: random.Random, lo: int, hi: int) -> engine.Game:
     return engine.from_dict(doc_of("gaps", named))
 
 
+class Verdict(NamedTuple):
+    status: Status
+    moves: list[str]
+    nodes: int
+
+
+def grid_solve(game: engine.Game, budget: Budget, max_states: int | None = None) -> Verdict:
+    """The grid search's answer (UNKNOWN when the budget runs out), with a
+    table of at most ``max_states`` Gaps positions when given."""
+    table = None if max_states is None else max_states * (52 + ENTRY_OVERHEAD)
+    try:
+        status, moves = grid.search(game, budget, max_table_bytes=table)
+    except OutOfBudget:
+        status, moves = Status.UNKNOWN, []
+    return Verdict(status, moves, budget.nodes)
+
+
 def solve(game: engine.Game, seconds: float | None = None, nodes: int = 3_000_000,
-          **kw) -> engine.search.Result:
+          **kw) -> Verdict:
     """The solver's verdict, checked: the game untouched, a won line that
     replays to a win.  A node budget (not a clock) unless ``seconds``."""
     before = game.to_dict()
     budget = Budget(nodes=nodes) if seconds is None else Budget(seconds=seconds)
-    result = solve_grid(game, budget, **kw)
+    result = grid_solve(game, budget, **kw)
     assert game.to_dict() == before, "the solver changed the game"
     assert result.status in ("won", "impossible", "unknown")
     if result.status == "won":
@@ -383,10 +403,10 @@ def test_the_solver_moves_are_the_engine_moves(name, options):
     for seed in range(1, 9):
         game = engine.new_game(name, seed=seed, **options)
         for _ in range(200):
-            st = _Grid(game)
+            st = Grid(game)
             want = engine_moves(game)
             assert set(st.legal()) == want
-            moves = _gaps_moves if name == "gaps" else _cp_moves
+            moves = gaps_moves if name == "gaps" else cp_moves
             tie = [rng.randrange(8) for _ in range(53 + 128)]
             for order in (None, tie):     # the default order, a probe's
                 gen = [(m >> 7 & 127, m & 127) for m in moves(st, order)()]
@@ -439,7 +459,7 @@ def test_best_line_chinese_puzzle():
 
 def test_other_games_are_refused():
     with pytest.raises(ValueError):
-        solve_grid(engine.new_game("prince", seed=1), Budget(seconds=1))
+        grid.search(engine.new_game("prince", seed=1), Budget(seconds=1))
 
 
 # ------------------------------------------------------------------ the race
@@ -449,9 +469,9 @@ def test_probes_and_main_search_give_exact_verdicts(monkeypatch, turns):
     and whichever search finishes first decides; the verdicts stay the
     exhaustive search's (a probe's proof is a whole search, in another
     order)."""
-    monkeypatch.setattr(solve_grid_module, "SLICE", 3)
+    monkeypatch.setattr(search_module, "SLICE", 3)
     race = (*turns, 6, 1.5, 1 << 62)
-    monkeypatch.setattr(solve_grid_module, "RACE", {"gaps": race, "chinese-puzzle": race})
+    monkeypatch.setattr(search_module, "RACE", {"gaps": race, "chinese-puzzle": race})
     rng = random.Random(11)
     verdicts = set()
     for _ in range(12):
@@ -472,9 +492,9 @@ def test_a_probe_proof_is_a_proof_and_a_narrow_probe_proves_nothing(monkeypatch)
     searches in another order) prove; Gaps' probes, narrowed to moves
     that break no run, find wins, and when one has seen its whole narrow
     space the main search goes on alone (it alone proves)."""
-    monkeypatch.setattr(solve_grid_module, "SLICE", 50)
+    monkeypatch.setattr(search_module, "SLICE", 50)
     race = (0, 1, 10 ** 9, 2, 1 << 62)
-    monkeypatch.setattr(solve_grid_module, "RACE", {"gaps": race, "chinese-puzzle": race})
+    monkeypatch.setattr(search_module, "RACE", {"gaps": race, "chinese-puzzle": race})
     assert solve(cp_from(CP_STUCK)).status == "impossible"
     assert solve(walk_back("chinese-puzzle", 12, 9, aces="free")).status == "won"
     rng = random.Random(3)
@@ -489,7 +509,7 @@ def test_a_probe_proof_is_a_proof_and_a_narrow_probe_proves_nothing(monkeypatch)
 
 
 def decided(name: str, seed: int, nodes: int) -> str:
-    result = solve_grid(engine.new_game(name, seed=seed), Budget(nodes=nodes))
+    result = grid_solve(engine.new_game(name, seed=seed), Budget(nodes=nodes))
     if result.status == "won":
         assert replays_to_win(engine.new_game(name, seed=seed), result.moves)
     return result.status

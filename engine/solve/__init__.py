@@ -20,9 +20,10 @@ The package, one concern a module:
 - ``replay.py``: the one check of every line;
 - the searches: ``depth_first.py`` and ``best_first.py`` (The Republic, The
   Smith; ``piles.py`` runs them), ``prince_search.py``, and Gaps and
-  Chinese Puzzle's in ``engine/solve_grid.py`` for now (``grid.py``);
+  Chinese Puzzle's ``grid_search.py`` (``grid.py`` runs it);
 - a compact model per game: ``republic.py`` with ``republic_rules.py``,
-  ``smith.py``, ``prince.py``.
+  ``smith.py``, ``prince.py``, ``grid_model.py`` (Gaps and Chinese
+  Puzzle).
 """
 
 from __future__ import annotations

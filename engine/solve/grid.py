@@ -1,52 +1,34 @@
-"""Gaps and Chinese Puzzle behind this package's interface: the search of
-``engine/solve_grid.py``, called where it is.
+"""Gaps and Chinese Puzzle behind this package's interface.
 
-The move still to come.  ``engine/solve_grid.py`` is being changed in
-another line of work (a Gaps rule change and the solver's tuning), so it
-stays where it is for now.  When it moves into this package:
-
-- its code goes here (the compact grid and its move generators: the
-  model) and into a search module beside ``depth_first.py`` (its
-  depth-first search and the race of probes);
-- it ticks the budget itself and returns ``(Status, moves)`` as
-  ``piles.search`` does: ``_GridBudget`` below goes, and so does the shim
-  ``engine/search.py``, kept for it alone;
-- its own replay (``_wins``) goes: the interface replays every line
-  (``replay.check_line``);
-- its tables go to ``Budget.keep``: today a cancelled Gaps search frees
-  them before it answers (about 10 ms a second of search), where the
-  other searches answer within a few milliseconds.
+The search is ``grid_search.py`` (a depth-first search racing restarts,
+exact), the compact model and move generators ``grid_model.py``; this
+module answers for them as the other games' modules do: ``search`` for
+:func:`engine.solve.solve`, ``best_line`` for hints and ``play_on`` for the
+Demo.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import grid_search
 from .budget import Budget
 from .result import Status
 
 GAMES = ("gaps", "chinese-puzzle")
 
 
-class _GridBudget:
-    """The budget as ``engine/solve_grid.py`` uses it today: ``tick()`` (this
-    budget's own) and ``result()``, which here builds ``(Status, moves)``."""
-
-    def __init__(self, budget: Budget) -> None:
-        self.tick = budget.tick
-
-    @staticmethod
-    def result(status: str, moves: list[str] | None = None) -> tuple[Status, list[str]]:
-        return Status(status), list(moves or [])
-
-
-def search(game: Any, budget: Budget, known: bool = True) -> tuple[Status, list[str]]:
+def search(game: Any, budget: Budget, known: bool = True, *,
+           max_table_bytes: int | None = None) -> tuple[Status, list[str]]:
     """Search Gaps or Chinese Puzzle from ``game``'s position by card moves
     alone (a shuffle or a redeal is random: the verdict is "winnable
     without another"); every card is face up, so ``known`` changes nothing.
-    ``game`` is not changed."""
-    from ..solve_grid import solve_grid
-    return solve_grid(game, _GridBudget(budget))
+    ``game`` is not changed; the budget's ``OutOfBudget`` passes through.
+    ``max_table_bytes`` bounds the transposition tables (default
+    ``grid_search.TABLE_BYTES``)."""
+    if game.name not in GAMES:
+        raise ValueError(f"the grid solver plays Gaps and Chinese Puzzle, not {game.name!r}")
+    return grid_search.run(game, budget, max_table_bytes)
 
 
 def best_line(game: Any, budget: Budget) -> list[str]:
@@ -54,8 +36,9 @@ def best_line(game: Any, budget: Budget) -> list[str]:
     in proper place (a winning line when it finds one); ``[]`` when no line
     locks another card.  Even a deal that cannot be won without a shuffle or
     redeal is worth playing on: a card locked now stays locked through it."""
-    from ..solve_grid import best_line as grid_best_line
-    return grid_best_line(game, _GridBudget(budget))
+    if game.name not in GAMES:
+        raise ValueError(f"the grid solver plays Gaps and Chinese Puzzle, not {game.name!r}")
+    return grid_search.best_line(game, budget)
 
 
 def play_on(game: Any, budget: Budget) -> list[str]:
