@@ -28,10 +28,8 @@ transposition table (every move tried) per second of processor time.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
-import statistics
 import sys
 import time
 
@@ -39,41 +37,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
 from engine.solve import Budget, solve  # noqa: E402
+from engine.study.stats import VARIANTS, percent, summarise  # noqa: E402  (shared with python -m engine study)
 
-RULES = ("alternate", "any-suit", "same-suit")
-#: game -> [(label, options)]
-VARIANTS = {
-    "gaps": [("-", {})],
-    "chinese-puzzle": [("2 redeals", {"redeals": 2}), ("1 redeal", {"redeals": 1})],
-    "republic": [(r, {"rule": r}) for r in RULES],
-    "smith": [(r, {"rule": r}) for r in RULES],
-    "prince": [(r, {"rule": r}) for r in RULES],
-}
 TITLES = {name: cls.title for name, cls in engine.GAMES.items()}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% with z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0..100), nearest rank."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
-def percent(rate: float) -> str:
-    return "n/a" if math.isnan(rate) else f"{100 * rate:.1f}%"
 
 
 def solve_deal(task: tuple[str, dict, int, float | None, int | None, bool]) -> tuple[str, float, int]:
@@ -82,21 +48,6 @@ def solve_deal(task: tuple[str, dict, int, float | None, int | None, bool]) -> t
     start = time.perf_counter()
     result = solve(game, Budget(seconds=budget_s, nodes=budget_nodes), known=known)
     return result.status.value, time.perf_counter() - start, result.nodes
-
-
-def summarise(rows: list[tuple[str, float, int]]) -> dict:
-    won = sum(1 for s, _, _ in rows if s == "won")
-    lost = sum(1 for s, _, _ in rows if s == "impossible")
-    unknown = len(rows) - won - lost
-    decided = won + lost
-    times = [t for _, t, _ in rows]
-    lo, hi = wilson(won, decided)
-    return {"deals": len(rows), "won": won, "impossible": lost, "unknown": unknown,
-            "rate": won / decided if decided else float("nan"), "ci": (lo, hi),
-            "bounds": (won / len(rows), (won + unknown) / len(rows)) if rows else (0.0, 1.0),
-            "median": statistics.median(times) if times else float("nan"),
-            "p95": percentile(times, 95), "nodes": sum(n for _, _, n in rows),
-            "seconds": sum(times)}
 
 
 SPEED_DEALS = (21, 100, 164)   # alternate colour: among the longest searches of deals 1..200

@@ -9,6 +9,11 @@
                                                  "moves": [...], "nodes": N,
                                                  "seconds": T}; exit 2 (the reason
                                                  on stderr) for a bad file
+    python -m engine study GAME --deals A-B --out FILE [--rule R] [--budget-s S]
+                           [--scheduler ADDRESS]
+                                                 solve numbered deals on a Dask cluster
+                                                 (pip install .[study]); run again to go on
+    python -m engine study --table FILE...       the winnability table of result files
 """
 
 from __future__ import annotations
@@ -207,7 +212,12 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     r = sub.add_parser("review", help="find the move that lost a game; prints one JSON line")
     r.add_argument("file")
     r.add_argument("--budget-s", type=float, default=2.0, help="time for each search in seconds (default 2)")
+    from .study import add_parser as add_study_parser
+    add_study_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "study":
+        from .study import main as study_main
+        return study_main(args, out)
     if args.command == "review":
         return review_file(args.file, args.budget_s, out)
     if args.command == "solve":

@@ -1,0 +1,102 @@
+"""README's winnability table from result files (``python -m engine study
+--table FILE...``): a row per game, rule, sight of the hidden cards and
+budget; each deal counted once however many files or runs hold it."""
+
+from __future__ import annotations
+
+import math
+
+import engine
+
+from .records import deal_key
+from .stats import VARIANTS, budget_words, percent, summarise
+
+#: the order of README's table
+ORDER = ("prince", "gaps", "chinese-puzzle", "republic", "smith")
+HEADER = ("| game | rule | deals | budget | won | impossible | unknown | win rate (decided) | 95% CI "
+          "| unknown all lost / won | median s | p95 s | study took |")
+RULE_WORDS = {("gaps", "-"): "no shuffle", ("chinese-puzzle", "2 redeals"): "no redeal (2 allowed)",
+              ("chinese-puzzle", "1 redeal"): "no redeal (1 allowed)"}
+
+
+def group_key(doc: dict) -> tuple:
+    return (doc["game"], doc["rule"], doc["known"], doc.get("budget_s"), doc.get("budget_nodes"))
+
+
+def sort_key(key: tuple) -> tuple:
+    game, rule = key[0], key[1]
+    labels = [label for label, _ in VARIANTS.get(game, [])]
+    return (ORDER.index(game) if game in ORDER else len(ORDER), game,
+            labels.index(rule) if rule in labels else len(labels), rule, not key[2], key[3] or 0, key[4] or 0)
+
+
+def deal_span(deals: list[int]) -> str:
+    """``1-500`` for deals 1 to 500 all there, ``480 of 1-500`` when some are
+    missing."""
+    lo, hi = min(deals), max(deals)
+    span = f"{lo}-{hi}" if hi > lo else f"{lo}"
+    return span if len(deals) == hi - lo + 1 else f"{len(deals):,} of {span}"
+
+
+def duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def study_time(verdicts: list[dict], runs: dict[str, dict]) -> str:
+    """How long the runs that gave ``verdicts`` took (each from its start to
+    its last verdict here), and on how many cores."""
+    last: dict[str, float] = {}
+    for v in verdicts:
+        last[v["run"]] = max(last.get(v["run"], 0.0), v.get("t", 0.0))
+    took, cores = 0.0, set()
+    for run_id, t in last.items():
+        head = runs.get(run_id)
+        if head is None:
+            return "n/a"
+        took += max(0.0, t - head["started"])
+        cores.add(head["cores"])
+    counts = sorted(cores)
+    on = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return f"{duration(took)} on {on} core{'s' if counts[-1] != 1 else ''}"
+
+
+def rows(docs: list[dict]) -> list[tuple[tuple, dict, list[dict]]]:
+    """The verdicts grouped: ``(key, summary, verdicts)`` in README's order;
+    a deal met twice (the same measurement) is counted the first time."""
+    seen: set[tuple] = set()
+    groups: dict[tuple, list[dict]] = {}
+    for doc in docs:
+        if doc["kind"] != "deal" or deal_key(doc) in seen:
+            continue
+        seen.add(deal_key(doc))
+        groups.setdefault(group_key(doc), []).append(doc)
+    out = []
+    for key in sorted(groups, key=sort_key):
+        verdicts = groups[key]
+        out.append((key, summarise([(v["status"], v["seconds"], v["nodes"]) for v in verdicts]), verdicts))
+    return out
+
+
+def markdown(docs: list[dict]) -> str:
+    """The winnability table (markdown) of the result lines ``docs``."""
+    runs = {d["run"]: d for d in docs if d["kind"] == "run"}
+    lines = [HEADER, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for key, s, verdicts in rows(docs):
+        game, rule, known, budget_s, budget_nodes = key
+        cls = engine.GAMES.get(game)
+        title = cls.title if cls else game
+        words = RULE_WORDS.get((game, rule), rule.replace("-", " "))
+        if game in ("republic", "smith") and not known:
+            words += " (hidden cards)"
+        lo, hi = s["ci"]
+        b0, b1 = s["bounds"]
+        median = "n/a" if math.isnan(s["median"]) else f"{s['median']:.2f}"
+        lines.append(f"| {title} | {words} | {deal_span([v['deal'] for v in verdicts])} "
+                     f"| {budget_words(budget_s, budget_nodes)} | {s['won']} | {s['impossible']} | {s['unknown']} "
+                     f"| {percent(s['rate'])} | {100 * lo:.1f}-{100 * hi:.1f}% | {100 * b0:.1f}-{100 * b1:.1f}% "
+                     f"| {median} | {s['p95']:.2f} | {study_time(verdicts, runs)} |")
+    return "\n".join(lines)
