@@ -29,6 +29,7 @@ from engine.scoring import game_points
 from . import idle, logs, storage
 from .analyst import ANSWER, STOPPED, Analyst
 from .commands import Commands
+from .games import FRONTS, front, front_of
 from .records import Records
 from .sheet import CardSheet, SheetError, load_sheet, load_sheet_or_default
 from .sound import Sounds
@@ -37,7 +38,6 @@ from .table import Table
 from .ui import menubar
 from .ui.dialogs import Dialog
 from .ui.menubar import MenuBar
-from .ui.start import GAMES as START_GAMES
 from .ui.start import StartScreen
 
 STEP = 1 / 120
@@ -49,15 +49,14 @@ STATUS_GAP = 28                  # pixels at least between its two halves
 MIN_WINDOW = (800, 560)          # the smallest window every table and the status line fit
 #: the Demo's words while it plays: gone from the status line once it stops
 DEMO_RUNNING = ("Demo: the solver is thinking", "Demo: any key stops it.", "Demo: locking cards")
-TITLES = {name: title for name, title, _, _ in START_GAMES}
 RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
 DEFAULT_PREFS = {
-    "last_game": "gaps",
+    "last_game": FRONTS[0].name,
     "move_style": "drag",        # or "click"
     "sound": True,
     "fast_aces": False,
     "auto_reshuffle": True,
-    "rules": {"republic": "alternate", "smith": "any-suit", "prince": "alternate"},
+    "rules": {f.name: f.default_rule for f in FRONTS if f.default_rule},
     "redeals": 2,
     "aces": "free",
     "window": [1180, 760],
@@ -73,9 +72,7 @@ DEFAULT_PREFS = {
     "indicator": True,
 }
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
-DEMO_S = 10.0                    # the solver's time for the Demo's first search
-#: ... in The Smith, whose wins take the solver's beam search a million nodes and more
-DEMO_S_BY_GAME = {"smith": 60.0}
+DEMO_S = 10.0                    # the solver's time for the Demo's first search (a game's front may ask more)
 DEMO_AGAIN_S = 3.0               # ... and for each later one (Gaps, Chinese Puzzle after a line or a redeal)
 DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
@@ -129,13 +126,13 @@ def leaving_cost(game: engine.Game, assisted: bool, on_table: bool = True) -> st
         return f"{this} is not counted: the Demo played in it."
     pts = game_points(game)
     if pts is None:
-        return f"{this} is gone for good ({TITLES[game.name]} keeps no score)."
+        return f"{this} is gone for good ({front_of(game).title} keeps no score)."
     return f"{this} counts as a loss: {points_text(pts)}."
 
 
 def redeal_word(game: engine.Game) -> str:
     """What a fresh deal of the cards in play is called in ``game``."""
-    return "shuffle" if game.name == "gaps" else "redeal"
+    return front_of(game).redeal_word
 
 
 class App:
@@ -407,13 +404,7 @@ class App:
         pick = seed is None
         if seed is None:
             seed = self.pick_deal_number()
-        options = {}
-        if name in ("republic", "smith", "prince"):
-            options["rule"] = self.args.rule if self.args.rule and self.args.game == name \
-                else self.prefs["rules"].get(name)
-        if name == "chinese-puzzle":
-            options["redeals"] = self.args.redeals or self.prefs["redeals"]
-            options["aces"] = self.args.aces or self.prefs["aces"]
+        options = front(name).new_options(self.args, self.prefs)
         try:
             engine.GAMES[name].check_options(options)
         except ValueError:          # a hand-edited preference: the game's defaults instead
@@ -518,8 +509,9 @@ class App:
             return
         g, on_table, assisted = victim
         n = len(g.history)
-        what = f"the game of {TITLES[name]} under way ({n} move{'s' if n != 1 else ''})" if on_table else \
-            f"your saved game of {TITLES[name]} ({n} move{'s' if n != 1 else ''}), left to be taken up again"
+        title = front(name).title
+        what = f"the game of {title} under way ({n} move{'s' if n != 1 else ''})" if on_table else \
+            f"your saved game of {title} ({n} move{'s' if n != 1 else ''}), left to be taken up again"
 
         def answer(choice: str) -> None:
             if choice != button:
@@ -533,7 +525,7 @@ class App:
             go()
         text = f"{question} It takes the place of {what}.\n{leaving_cost(g, assisted, on_table)}"
         self.ask("\n".join([*notes, text]), (button, "Cancel"), answer,
-                 "A game is under way" if on_table else f"A saved game of {TITLES[name]}")
+                 "A game is under way" if on_table else f"A saved game of {title}")
 
     def table_extra(self) -> dict:
         extra = {"elapsed": round(self.scene.elapsed, 1)} if isinstance(self.scene, Table) else {}
@@ -564,7 +556,7 @@ class App:
     # ----------------------------------------------------------- pause
     def toggle_pause(self) -> None:
         """Gaps' Pause: the clock stops and the cards are covered."""
-        if not isinstance(self.scene, Table) or self.game.name != "gaps" or (self.game.over and not self.paused):
+        if not isinstance(self.scene, Table) or not self.scene.front.timed or (self.game.over and not self.paused):
             return
         self.scene.cancel_carry()
         self.scene.finish_actors()        # every card at rest before the cards are covered
@@ -633,25 +625,19 @@ class App:
         g = self.game
         if g is None:
             return [("Card Shell", 0, "title")], []
-        title = TITLES[g.name]
+        title = front_of(g).title
         if "rule" in g.options:
             title += f", {RULE_TITLES[g.options['rule']]}"
         if getattr(self, "_code_for", None) is not g:
             self._code_for, self._code = g, codes.encode(g.name, g.options, g.seed)
         left = [(title, 2, "title"), (f"deal {g.seed}", 5, "deal"), (f"code {self._code}", 4, "code")]
-        parts = [f"moves {len(g.history)}"]
-        if g.name == "chinese-puzzle":
-            parts.append(f"redeals left {g.redeals_left}")
-        if g.name == "republic" and g.redeals_left >= 0:
-            parts.append(f"redeals left {g.redeals_left}")
-        if g.name == "smith":
-            parts.append(f"deals left {g.deals_left}")
+        parts = [f"moves {len(g.history)}", *front_of(g).counts(g)]
         if g.won:
             state = "Won!"
         elif g.over:
             state = "No move left"
-        elif g.name in ("gaps", "chinese-puzzle") and all(m.word for m in g.legal_moves()):
-            state = "Stuck: " + ("use a shuffle" if g.name == "gaps" else "redeal")
+        elif front_of(g).stuck_text(g):
+            state = front_of(g).stuck_text(g)
         elif self.demo is None and self.message.startswith(DEMO_RUNNING):
             state = ""                  # the Demo has stopped (or given up): its words go with it
         else:
@@ -668,16 +654,7 @@ class App:
             return ""
         if self.verdict == "thinking":
             return "the solver is thinking..."
-        grid = g.name in ("gaps", "chinese-puzzle")
-        word = redeal_word(g)
-        if self.verdict == "won":
-            return f"can be won without a {word}" if grid else "can still be won"
-        if self.verdict == "impossible":
-            left = g.redeals_left if grid else 0
-            if left > 0:
-                return f"this deal can't be won without a {word}; {left} {word}{'s' if left != 1 else ''} left"
-            return "can no longer be won"
-        return "winnable? not known yet"
+        return front_of(g).verdict_text(g, self.verdict)
 
     def draw_chrome(self, surface: pygame.Surface) -> None:
         self.menu.draw_bar(surface)
@@ -763,7 +740,7 @@ class App:
         self.ask_verdict()
         if getattr(g, "stuck", False) and g.explain("redeal") is None and self.demo is None:
             word = redeal_word(g)
-            auto = g.name == "chinese-puzzle" or self.option("auto_reshuffle")
+            auto = front_of(g).auto_redeal(bool(self.option("auto_reshuffle")))
             text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
 
             def done(_choice: str = "OK") -> None:
@@ -800,7 +777,7 @@ class App:
             return
         if answer.purpose == "verdict":
             self.verdict = answer.status
-            if answer.status == "won" and self.game.name not in ("republic", "smith"):
+            if answer.status == "won" and not front_of(self.game).hides_cards:
                 self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
             self.set_message(self.message)
         elif answer.purpose == "demo":
@@ -879,7 +856,7 @@ class App:
     def start_demo(self) -> None:
         if self.game is None or self.game.over:
             return
-        budget = DEMO_S_BY_GAME.get(self.game.name, DEMO_S)
+        budget = front_of(self.game).demo_seconds
         if self.analyst.ask(self.game, "demo", budget=budget, known=True) < 0:
             self.set_message(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
             return
@@ -929,7 +906,7 @@ class App:
         if self.assisted:               # the Demo's win is not the player's
             return
         self.records.record_result(g)
-        if g.name == "gaps" and isinstance(self.scene, Table):
+        if front_of(g).high_scores and isinstance(self.scene, Table):
             shuffles = g.shuffles_used
             seconds = int(self.scene.elapsed)
             rank = self.records.qualifies(shuffles, seconds)
@@ -940,14 +917,15 @@ class App:
         """The win's result, once its cascade is over; then, for a Gaps
         score that made the table, the name to write in it."""
         then, self.after_result = self.after_result, None
-        self.alert(self.win_message(), TITLES[self.game.name],
+        self.alert(self.win_message(), front_of(self.game).title,
                    on_close=(lambda _choice: then()) if then else None)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:
             rank = self.records.add_high_score(dialog.entry, shuffles, seconds)
             self.commands.show_high_scores(rank - 1)
-        dialog = Dialog("You made the high scores! Type your name:", ("OK",), "Gaps", done, entry="")
+        dialog = Dialog("You made the high scores! Type your name:", ("OK",), front_of(self.game).title, done,
+                        entry="")
         self.open_dialog(dialog)
 
     def win_message(self) -> str:
@@ -959,11 +937,8 @@ class App:
         moves = f"{n} move{'s' if n != 1 else ''}"
         if self.assisted:
             return f"Won in {moves} with the Demo's help (not counted)."
-        lines = [f"You won {TITLES[g.name]} in {moves}!"]
-        if g.name == "gaps":
-            used = g.shuffles_used
-            elapsed = int(self.scene.elapsed) if isinstance(self.scene, Table) else 0
-            lines.append(f"Shuffles used: {used}.  Time: {elapsed // 60}:{elapsed % 60:02d}.")
+        lines = [f"You won {front_of(g).title} in {moves}!"]
+        lines += front_of(g).win_lines(g, self.scene.elapsed if isinstance(self.scene, Table) else 0.0)
         points = game_points(g)
         if points is not None:
             lines.append(f"This game: {points_text(points)}.")
@@ -976,7 +951,7 @@ class App:
         rec = self.records.stats.get(g.name, g.options["rule"])
         if not rec.games:
             return []
-        title = f"{TITLES[g.name]}, {RULE_TITLES[g.options['rule']]}"
+        title = f"{front_of(g).title}, {RULE_TITLES[g.options['rule']]}"
         lines = [f"{title}: {points_text(rec.points)} in all; {rec.wins} of {rec.games} "
                  f"game{'s' if rec.games != 1 else ''} won ({rec.win_percent:.0f}%)."]
         if rec.winning_streak:
@@ -1019,7 +994,7 @@ class App:
         if event.type == pygame.WINDOWEXPOSED:
             self.redraw_all()
             return
-        if event.type == pygame.WINDOWFOCUSLOST and self.game is not None and self.game.name == "gaps" \
+        if event.type == pygame.WINDOWFOCUSLOST and self.game is not None and front_of(self.game).timed \
                 and not self.paused and not self.game.over:
             self.toggle_pause()
             self.focus_paused = True

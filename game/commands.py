@@ -12,21 +12,17 @@ from pathlib import Path
 import engine
 from engine import codes
 
+from .games import FRONTS, front_of
 from .table import Table
 from .ui.dialogs import ChoiceDialog, Dialog
 from .ui.menubar import Item, Menu, separator
 from .ui.scores import high_scores_dialog, scores_dialog
-from .ui.start import GAMES as START_GAMES
 
-TITLES = {name: title for name, title, _, _ in START_GAMES}
 RULES = [("alternate", "Alternating colour"), ("any-suit", "Any suit"), ("same-suit", "Same suit")]
-ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
-        ("bridge-order", "Bridge order (C D H S)")]
 BACKS = ["Blue lattice", "Red rings", "Green tartan", "Macintosh", "Gold medallion"]
 FACES = [("classic", "Classic"), ("large-index", "Large index (easier to read)"),
          ("four-colour", "Four colours (clubs green, diamonds blue)")]
 TABLES = [("green", "Green baize"), ("blue", "Blue"), ("red", "Claret"), ("grey", "Slate")]
-SCORED = ("republic", "smith", "prince")
 
 
 class Commands:
@@ -45,7 +41,7 @@ class Commands:
     def titles(self) -> list[str]:
         """The menu bar's titles, without building the menus (drawn often)."""
         g = self.game
-        middle = [] if g is None else [{"gaps": "Gaps", "chinese-puzzle": "Chinese Puzzle"}.get(g.name, "Moves")]
+        middle = [] if g is None else [front_of(g).menu_title]
         return ["File", "Edit", *middle, "Options", "Help"]
 
     def menus(self) -> list[Menu]:
@@ -58,22 +54,23 @@ class Commands:
             Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
             separator(),
             Item("Choose a Game...", self.app.show_start, "Ctrl+G"),
-            *[Item(f"{n + 1}. {title}", lambda name=name: self.app.choose_game(name), f"Ctrl+{n + 1}",
-                   checked=bool(g and g.name == name)) for n, (name, title, _, _) in enumerate(START_GAMES)],
+            *[Item(f"{n + 1}. {f.title}", lambda name=f.name: self.app.choose_game(name), f"Ctrl+{n + 1}",
+                   checked=bool(g and g.name == f.name)) for n, f in enumerate(FRONTS)],
             separator(),
             Item("Quit", self.app.quit, "Ctrl+Q"),
         ])
-        undoable = playing and (g.can_undo or (g.name == "gaps" and g.can_redo))
+        toggles = playing and front_of(g).undo_toggles     # Gaps: Undo also plays the move undone again
+        undoable = playing and (g.can_undo or (toggles and g.can_redo))
         edit = Menu("Edit", [
             Item("Undo", self.app.undo, "Ctrl+Z", undoable),
-            Item("Redo", self.app.redo, "Ctrl+Y", playing and g.can_redo and g.name != "gaps"),
+            Item("Redo", self.app.redo, "Ctrl+Y", playing and g.can_redo and not toggles),
         ])
         menus = [file, edit]
         if playing:
             menus.append(self.game_menu(g))
         menus.append(self.options_menu(g))
         menus.append(Menu("Help", [
-            Item(f"{TITLES[g.name]} Rules" if playing else "Rules", self.show_help, "F1"),
+            Item(f"{front_of(g).title} Rules" if playing else "Rules", self.show_help, "F1"),
             Item("About Card Shell", self.show_about, "Ctrl+Shift+H"),
         ]))
         return menus
@@ -82,48 +79,9 @@ class Commands:
         return self.game is not None and self.game.explain(word) is None
 
     def game_menu(self, g: engine.Game) -> Menu:
-        if g.name == "gaps":
-            return Menu("Gaps", [
-                Item("Hint", self.app.hint, "H", not g.over),
-                Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
-                Item("Use a Shuffle", lambda: self.play_word("redeal"), "Ctrl+U", self.legal("redeal"),
-                     refused=lambda: self.play_word("redeal")),
-                Item("Pause", self.app.toggle_pause, "Ctrl+P", not g.over, checked=self.app.paused),
-                separator(),
-                Item("High Scores...", self.show_high_scores, "Ctrl+I"),
-            ])
-        if g.name == "chinese-puzzle":
-            return Menu("Chinese Puzzle", [
-                Item("Hint", self.app.hint, "H", not g.over),
-                Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
-                Item("ReDeal...", self.confirm_redeal, "Ctrl+D", self.legal("redeal"),
-                     refused=lambda: self.play_word("redeal")),
-            ])
-        items = []
-        if g.name == "republic":
-            items += [Item("Re-Deal", lambda: self.play_word("redeal"), "Ctrl+D", self.legal("redeal"),
-                           refused=lambda: self.play_word("redeal")),
-                      Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"),
-                           refused=lambda: self.play_word("layoff"))]
-        elif g.name == "smith":
-            items += [Item("Deal", lambda: self.play_word("deal"), "Ctrl+D", self.legal("deal"),
-                           refused=lambda: self.play_word("deal"))]
-        else:
-            items += [Item("Layoff", lambda: self.play_word("layoff"), "Ctrl+L", self.legal("layoff"),
-                           refused=lambda: self.play_word("layoff"))]
-        items += [
-            Item("Hint", self.app.hint, "H", not g.over),
-            Item("Demo", self.app.start_demo, "Ctrl+E", not g.over),
-            separator(),
-            Item("Backward", self.app.undo, "Ctrl+B", g.can_undo),
-            Item("Forward", self.app.redo, "Ctrl+F", g.can_redo),
-            Item("Rewind to Start", self.rewind, "Ctrl+Shift+B", g.can_undo),
-            Item("Fast Forward", self.fast_forward, "Ctrl+Shift+F", g.can_redo),
-            separator(),
-            Item("Sequences...", self.choose_rule, "Ctrl+R"),
-            Item("Scores...", self.show_scores, "Ctrl+I"),
-        ]
-        return Menu("Moves", items)
+        """The game's own menu, as its front end lists it."""
+        front = front_of(g)
+        return Menu(front.menu_title, front.menu_items(self, g))
 
     def options_menu(self, g: engine.Game | None) -> Menu:
         opt = self.app.option
@@ -145,22 +103,9 @@ class Commands:
             Item("Card Back...", self.choose_back, "Ctrl+Shift+J"),
             Item("Table...", self.choose_table, "Ctrl+Shift+T"),
         ]
-        if g is not None and g.name == "gaps":
-            items += [separator(),
-                      Item("Fast Aces", lambda: toggle("fast_aces"), "Ctrl+Shift+A", checked=bool(opt("fast_aces"))),
-                      Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), "Ctrl+Shift+U",
-                           checked=bool(opt("auto_reshuffle"))),
-                      Item("Timer", lambda: toggle("timer_shown"), "Ctrl+Shift+N", checked=bool(opt("timer_shown"))),
-                      Item("Clicking Blanks Moves" if opt("blanks_move") else "Clicking Blanks Selects",
-                           lambda: toggle("blanks_move"), "Ctrl+Shift+L")]
-        if g is not None and g.name == "chinese-puzzle":
-            fixed = g.started
-            items += [separator(),
-                      Item("1 Redeal", lambda: self.set_redeals(1), "Ctrl+Shift+1", enabled=not fixed,
-                           checked=g.options["redeals"] == 1),
-                      Item("2 Redeals", lambda: self.set_redeals(2), "Ctrl+Shift+2", enabled=not fixed,
-                           checked=g.options["redeals"] == 2),
-                      Item("Ace Order...", self.choose_aces, "Ctrl+Shift+O")]
+        extra = front_of(g).option_items(self, g) if g is not None else []
+        if extra:
+            items += [separator(), *extra]
         items += [separator(),
                   Item("Fullscreen", self.app.toggle_fullscreen, "F11", checked=self.app.fullscreen),
                   Item("Default Window", self.app.default_window, "Ctrl+Shift+0")]
@@ -175,14 +120,6 @@ class Commands:
     def play_word(self, word: str) -> None:
         if self.table is not None:
             self.table.try_move(word)
-
-    def confirm_redeal(self) -> None:
-        def go(choice: str) -> None:
-            if choice == "ReDeal":
-                self.play_word("redeal")
-        left = self.game.redeals_left
-        self.app.ask(f"Pick up every card not in its final place and deal them again? "
-                     f"({left} redeal{'s' if left != 1 else ''} left)", ("ReDeal", "Cancel"), go)
 
     def rewind(self) -> None:
         self.step_all(self.game.undo, lambda: self.game.can_undo)
@@ -200,33 +137,6 @@ class Commands:
         self.app.show_game(self.game, opening=False, keep=True)
 
     # ----------------------------------------------------------- options
-    def set_redeals(self, n: int) -> None:
-        """Chinese Puzzle's 1/2 redeals: only before the first move; the same
-        deal is dealt again with the new option."""
-        g = self.game
-        if g is None or g.started or g.options["redeals"] == n:
-            return
-        self.app.prefs["redeals"] = n
-        self.app.save_prefs()
-        self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "redeals": n}), opening=False)
-
-    def choose_aces(self) -> None:
-        g = self.game
-
-        def done(choice: str) -> None:
-            if choice != "OK":
-                return
-            self.app.prefs["aces"] = dialog.value
-            self.app.save_prefs()
-            if g is not None and not g.started and g.options["aces"] != dialog.value:
-                self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "aces": dialog.value}),
-                                   opening=False)
-            else:
-                self.app.set_message("The ace order applies from the next game.")
-        dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, self.app.prefs["aces"],
-                              "Ace Order", done)
-        self.app.open_dialog(dialog)
-
     def choose_rule(self) -> None:
         g = self.game
 
@@ -324,15 +234,15 @@ class Commands:
     # ----------------------------------------------------------- windows
     def show_scores(self) -> None:
         g = self.game
-        self.app.open_dialog(scores_dialog(self.app.records.stats, g.name, TITLES[g.name]))
+        self.app.open_dialog(scores_dialog(self.app.records.stats, g.name, front_of(g).title))
 
     def show_high_scores(self, highlight: int | None = None) -> None:
         self.app.open_dialog(high_scores_dialog(self.app.records.high_scores(), highlight))
 
     def show_help(self) -> None:
-        from .ui.help import HELP, TextDialog
-        name = self.game.name if self.game else "gaps"
-        self.app.open_dialog(TextDialog(f"{TITLES[name]}: Rules", HELP[name]))
+        from .ui.help import TextDialog
+        front = front_of(self.game) if self.game else FRONTS[0]
+        self.app.open_dialog(TextDialog(f"{front.title}: Rules", front.help))
 
     def show_about(self) -> None:
         from .ui.help import ABOUT, TextDialog

@@ -20,6 +20,7 @@ from engine import events as ev
 from engine.cards import RANKS
 
 from .anim import Actor, Cascade
+from .games import front_of
 from .layouts import Layout, build
 from .surfaces import BEACON
 from .words import describe, speak
@@ -71,6 +72,7 @@ class Table:
     def __init__(self, app, game: engine.Game, opening: bool = True) -> None:
         self.app = app
         self.game = game
+        self.front = front_of(game)         # what this game answers (its menus, words, clicks)
         self.ui: dict = {"spacing": {}, "timer_shown": True, "timer_text": "0:00"}
         self.hidden: set[tuple[str, int]] = set()
         self.parked: list[list] = []       # [name, face_up, rect]: cards shown where no pile holds them
@@ -184,7 +186,7 @@ class Table:
 
     @property
     def timer_running(self) -> bool:
-        return (self.game.name == "gaps" and not self.app.modal and not self.game.over
+        return (self.front.timed and not self.app.modal and not self.game.over
                 and not getattr(self.app, "paused", False))
 
     def next_tick(self) -> float | None:
@@ -320,7 +322,7 @@ class Table:
             self.cancel_carry()
         old = self.layout
         events = self.game.undo() if self.game.can_undo else self.game.redo() if (
-            self.game.name == "gaps" and self.game.can_redo) else []
+            self.front.undo_toggles and self.game.can_redo) else []
         if events:
             self.app.sounds.play("place")
             self.after_play(events, old)
@@ -552,7 +554,7 @@ class Table:
         self.app.show_result()
 
     def game_over(self) -> None:
-        self.app.alert(self.app.over_message())
+        self.app.show_over()
 
     # ----------------------------------------------------------- keyboard
     def focus_targets(self) -> list[tuple[str, int | None, Rect]]:
@@ -664,7 +666,7 @@ class Table:
         if place == "stock":
             self.click_stock()
         elif place == "hand":
-            self.try_move("redeal")
+            self.front.hand_click(self)
         elif index is None:
             self.blank_clicked(place)
         else:
@@ -694,28 +696,15 @@ class Table:
         self.flash_until = self.now + seconds
 
     def hint(self, pos: tuple[int, int]) -> None:
-        """Alt-click or right-click.  Gaps and Chinese Puzzle: what the
-        engine's ``hint_places`` names (on a gap, the cards that may fill it;
-        on a card, Gaps: the card that belongs where it lies, Chinese
-        Puzzle: the cards it follows and the gaps it may go to).  The Card
-        Shell games: where the card may go.  A beep when there is nothing to
-        show (a card in final position, a dead gap)."""
+        """Alt-click or right-click: the places the game's front end names
+        (Gaps and Chinese Puzzle: the engine's ``hint_places``; the Card
+        Shell games: where the card may go).  A beep when there is nothing
+        to show (a card in final position, a dead gap)."""
         hit = self.layout.hit(pos)
         if hit is None or hit[0] not in self.layout.slots:
             return
         place, index = hit
-        game = self.game
-        places: list[str] = []
-        if game.name in ("gaps", "chinese-puzzle"):
-            places = game.hint_places(place)
-        else:
-            pile = self.layout.pile(place)
-            count = len(pile) - index if (index is not None and self.is_pile(place)) else 1
-            if index is not None and self.game.pickup_reason(place, count) is None:
-                suffix = f":{count}" if count > 1 else ""
-                places = sorted({m.dst if m.dst != "f" else self.foundation_of(place, count)
-                                 for m in game.legal_moves() if str(m).startswith(f"{place}-")
-                                 and str(m).endswith(f"{m.dst}{suffix}")} - {None})
+        places = self.front.hint_places(self, place, index)
         if places:
             self.flash(places)
         else:
@@ -744,19 +733,9 @@ class Table:
         return None
 
     def blank_clicked(self, place: str, invert: bool = False) -> None:
-        """Gaps: clicking a gap selects (or, with "clicking blanks moves",
-        moves) the card that belongs there; Alt inverts the option."""
-        if self.game.name != "gaps":
-            return
-        src = self.game.belongs(place)
-        if src is None or self.game.pickup_reason(src) is not None:
-            self.app.sounds.play("beep")
-            return
-        moves = self.app.option("blanks_move") != invert
-        if moves:
-            self.try_move(f"{src}-{place}")
-        else:
-            self.set_selected((src, 0))
+        """A click on an empty cell: the game's front end fills it, or not
+        (Gaps: the card that belongs there; Alt inverts its option)."""
+        self.front.fill_blank(self, place, invert)
 
     # ----------------------------------------------------------- pointer
     def handle(self, event: pygame.event.Event) -> None:
@@ -775,7 +754,7 @@ class Table:
             alt = bool(mods & pygame.KMOD_ALT)
             hit = self.layout.hit(event.pos)
             blank = hit is not None and hit[1] is None and hit[0] in self.layout.slots
-            if event.button == 1 and alt and blank and self.game.name == "gaps":
+            if event.button == 1 and alt and blank and self.front.fills_blanks:
                 self.blank_clicked(hit[0], invert=True)
             elif event.button == 3 or (event.button == 1 and alt):
                 self.hint(event.pos)
@@ -801,7 +780,7 @@ class Table:
             self.click_stock()
             return
         if place == "hand":
-            self.try_move("redeal")
+            self.front.hand_click(self)
             return
         if place.startswith("spacing:"):
             self.change_spacing(place)
@@ -864,7 +843,7 @@ class Table:
         return True
 
     def is_pile(self, place: str) -> bool:
-        return place[0] == "c" and self.game.name in ("republic", "smith", "prince")
+        return place[0] == "c" and self.front.piles
 
     def pick_up(self, place: str, index: int, pointer: tuple[int, int], by_click: bool = False) -> None:
         sprite = self.layout.sprite(place, index)
@@ -987,12 +966,7 @@ class Table:
             self.try_move(str(move))
 
     def click_stock(self) -> None:
-        for word in ("turn", "deal", "redeal"):
-            if self.game.explain(word) is None:
-                self.try_move(word)
-                return
-        self.refuse(self.game.explain("deal" if self.game.name == "smith" else "turn")
-                    or "The stock cannot be used now.")
+        self.front.stock_click(self)
 
     def change_spacing(self, control: str) -> None:
         _, place, change = control.split(":")

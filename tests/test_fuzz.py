@@ -53,9 +53,9 @@ import game.analyst
 import game.app
 import game.table
 from engine.cards import BY_NAME, NAMES
+from game.games import FRONTS
 from game.layouts import build
 from game.table import Table
-from game.ui.start import GAMES as START_GAMES
 
 GAMES = ["gaps", "chinese-puzzle", "republic", "smith", "prince"]
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "2400"))
@@ -473,7 +473,7 @@ class Storm:
             self.note("back to the start screen: ctrl+g")
             self.key_event(pygame.K_g, pygame.KMOD_LCTRL, "g")
             return
-        number = [name for name, *_ in START_GAMES].index(self.home) + 1
+        number = [f.name for f in FRONTS].index(self.home) + 1
         self.note(f"back to {self.home}: {'ctrl+g, ' if self.app.game else ''}{number}")
         if self.app.game is not None:
             self.key_event(pygame.K_g, pygame.KMOD_LCTRL, "g")

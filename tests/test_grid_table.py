@@ -9,7 +9,7 @@ import pygame
 from conftest import cp_from, gaps_from
 from gui import center_of, click, drag, make_app
 
-from game.ui.help import GAPS
+from game.games.gaps import HELP as GAPS
 
 # a1 holds the 2H (in proper place, with 3H 4H); b1 is a gap; the first 2 in
 # reading order not in column 1 is the 2C at b11; c4 is dead (right of KD).

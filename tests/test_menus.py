@@ -11,6 +11,7 @@ import pytest
 from gui import center_of, click, drag, key, make_app, post, pump, settle
 
 import engine
+from game.games.chinese_puzzle import set_redeals
 
 CTRL = pygame.KMOD_CTRL
 
@@ -139,7 +140,7 @@ def test_chinese_puzzle_redeal_is_confirmed(tmp_path):
 def test_redeals_option_only_before_the_first_move_and_deals_the_same_cards(tmp_path):
     app = make_app(tmp_path, "--game", "chinese-puzzle", "--seed", "3")
     rows = app.game.position()["rows"]
-    app.commands.set_redeals(1)
+    set_redeals(app.commands, 1)         # Options > 1 Redeal
     settle(app)
     assert app.game.options["redeals"] == 1 and app.game.redeals_left == 1
     assert app.game.position()["rows"] == rows

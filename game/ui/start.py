@@ -5,18 +5,10 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-GAMES = [
-    ("gaps", "Gaps", "One deck in four rows. Fill each gap with the next card of its suit.",
-     ["2H", "3H", "4H", "5H"]),
-    ("chinese-puzzle", "Chinese Puzzle", "Two-deck Gaps with an ace column: eight rows from Ace to King.",
-     ["AS", "2S", "3S", "4S"]),
-    ("republic", "The Republic", "Napoleon's Emperor: packets, columns, a stock and eight foundations.",
-     ["KD", "QS", "JH", "TC"]),
-    ("smith", "The Smith", "A Spider of Card Shell's: build King-to-Ace runs in one suit.",
-     ["KC", "QC", "JC", "TC"]),
-    ("prince", "The Prince", "After King Albert: nine columns, a reserve of seven, all face up.",
-     ["9H", "8S", "7D", "6C"]),
-]
+from ..games import FRONTS
+
+#: the games, in the start screen's order, from the registry of their front ends
+GAMES = FRONTS
 
 
 class StartScreen:
@@ -24,7 +16,7 @@ class StartScreen:
 
     def __init__(self, app, default: str) -> None:
         self.app = app
-        self.focus = next((i for i, g in enumerate(GAMES) if g[0] == default), 0)
+        self.focus = next((i for i, g in enumerate(GAMES) if g.name == default), 0)
         self.tiles: list[Rect] = []
 
     busy = False
@@ -61,7 +53,8 @@ class StartScreen:
         canvas.text(bg, "Card Shell", Rect(area.x, area.y + 10, area.w, 50), 56, (255, 240, 200))
         canvas.text(bg, "Choose a game", Rect(area.x, area.y + 52, area.w, 30), 24)
         self.tiles = self.layout()
-        for n, (tile, (_name, title, blurb, cards)) in enumerate(zip(self.tiles, GAMES)):
+        for n, (tile, front) in enumerate(zip(self.tiles, GAMES)):
+            title, blurb, cards = front.title, front.blurb, front.sample
             panel = pygame.Surface(tile.size, pygame.SRCALPHA)
             panel.fill((0, 0, 0, 70 if n != self.focus else 120))
             bg.blit(panel, tile)
@@ -94,7 +87,7 @@ class StartScreen:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for n, tile in enumerate(self.tiles):
                 if tile.collidepoint(event.pos):
-                    self.app.start_game(GAMES[n][0])
+                    self.app.start_game(GAMES[n].name)
                     return
         elif event.type == pygame.MOUSEMOTION:
             for n, tile in enumerate(self.tiles):
@@ -103,9 +96,9 @@ class StartScreen:
                     self.full_redraw()
         elif event.type == pygame.KEYDOWN:
             if pygame.K_1 <= event.key <= pygame.K_5:
-                self.app.start_game(GAMES[event.key - pygame.K_1][0])
+                self.app.start_game(GAMES[event.key - pygame.K_1].name)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.app.start_game(GAMES[self.focus][0])
+                self.app.start_game(GAMES[self.focus].name)
             elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
                 step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
                 self.focus = (self.focus + step) % len(GAMES)

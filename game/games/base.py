@@ -1,0 +1,133 @@
+"""What the front end asks of a game, answered once per game.
+
+Each game of the collection has one module in this package with one
+:class:`Front` in it: its title and blurb, its table's layout, its menu
+items and options, its status words, what a click on its stock or hand does,
+where its hints point and its help text.  Outside this package the front end
+never branches on a game's name: it asks the game's front.
+
+A front never decides a rule.  What is legal, stuck, dead or used up is asked
+of the engine (``explain``, ``stuck``, ``hint_places``, ``dead_places``,
+``redeals_left``, ``shuffles_used``, ...); a front only chooses words,
+places and menus around those answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import engine
+from engine.cards import card
+
+from ..ui.menubar import Item
+
+#: the Demo's first search, in seconds, unless a game needs longer
+DEMO_S = 10.0
+
+
+def card_name(text: str | None) -> str:
+    """A card in words: "the seven of hearts" ("a card" when unknown)."""
+    return "a card" if text is None else "the " + card(text).words
+
+
+class Front:
+    """One game's answers.  The defaults suit no game in particular; each
+    game's module sets what differs."""
+
+    name = ""                   #: the engine's name of the game
+    title = ""                  #: as the player reads it
+    blurb = ""                  #: one sentence for the start screen
+    sample: tuple[str, ...] = ()    #: the start screen's fan of cards
+    help = ""                   #: the rules, in the Help window's marks (game/ui/help.py)
+    menu_title = "Moves"        #: the game's own menu
+    default_rule: str | None = None     #: the packing rule a new player starts with
+    redeal_word = "redeal"      #: what a fresh deal of the cards in play is called
+    stock_word = "turn"         #: the move whose refusal a click on a used-up stock explains
+    timed = False               #: a clock runs; Pause, and a pause when the window loses focus
+    high_scores = False         #: a win may enter the high-score table (shuffles and time)
+    undo_toggles = False        #: Undo takes back the last move, or, just after an undo, plays it again
+    piles = False               #: columns are piles: a run is picked up from any face-up card
+    fills_blanks = False        #: a click on an empty cell fills it with the card that belongs there
+    #: the solver may see cards the player cannot (face down): its solutions are
+    #: not shown as hints (only whether the deal can be won)
+    hides_cards = False
+    demo_seconds = DEMO_S       #: the solver's time for the Demo's first search
+
+    # ------------------------------------------------------------ the table
+    def layout(self, game: engine.Game, area, aspect: float, ui: dict):
+        """Where every place and card of ``game`` sits in ``area``."""
+        raise NotImplementedError(f"{type(self).__name__} lays out no table")
+
+    def new_options(self, args, prefs: dict) -> dict:
+        """The engine's options for a new deal: the command line's, else the player's preferences."""
+        return {}
+
+    def stock_click(self, table) -> None:
+        """A click on the stock: the first of turn, deal and redeal the engine allows;
+        else the engine's reason why the stock cannot be used."""
+        game = table.game
+        for word in ("turn", "deal", "redeal"):
+            if game.explain(word) is None:
+                table.try_move(word)
+                return
+        table.refuse(game.explain(self.stock_word) or "The stock cannot be used now.")
+
+    def hand_click(self, table) -> None:
+        """A click on the hand (the shuffles left): a redeal, if the engine allows it."""
+        table.try_move("redeal")
+
+    def fill_blank(self, table, place: str, invert: bool = False) -> None:
+        """A click on an empty cell (only where :attr:`fills_blanks`)."""
+
+    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+        """Right-click or Alt-click on ``place``: the places to light up."""
+        return []
+
+    # ------------------------------------------------------------ menus
+    def menu_items(self, commands, g: engine.Game) -> list[Item]:
+        """The game's own menu."""
+        return []
+
+    def option_items(self, commands, g: engine.Game) -> list[Item]:
+        """The game's options, after the Options menu's common ones."""
+        return []
+
+    # ------------------------------------------------------------ words
+    def counts(self, g: engine.Game) -> list[str]:
+        """The status line's counts after the moves ("deals left 3")."""
+        return []
+
+    def stuck_text(self, g: engine.Game) -> str:
+        """The status line's word when only a redeal is left (the engine's ``stuck``)."""
+        return ""
+
+    def auto_redeal(self, prefs_say: bool) -> bool:
+        """Whether a stuck table is redealt by itself (``prefs_say``: the Auto Reshuffle option)."""
+        return False
+
+    def verdict_text(self, g: engine.Game, verdict: str) -> str:
+        """The indicator's words for the solver's ``verdict`` ("won", "impossible", else not known)."""
+        if verdict == "won":
+            return "can still be won"
+        if verdict == "impossible":
+            return "can no longer be won"
+        return "winnable? not known yet"
+
+    def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        """What the game's manual promises at a win, beyond the moves and points."""
+        return []
+
+    def describe(self, game: engine.Game, move: engine.Move) -> str:
+        """A card move of ``game`` in words."""
+        return str(move)
+
+    def speak_places(self, game: engine.Game, text: str) -> str:
+        """The engine's place names in ``text`` as the player says them."""
+        return text
+
+
+def word_item(commands, label: str, word: str, shortcut: str) -> Item:
+    """A menu item that plays a move word (dimmed when the engine refuses it;
+    its shortcut then says why)."""
+    play: Callable[[], None] = lambda: commands.play_word(word)     # noqa: E731
+    return Item(label, play, shortcut, commands.legal(word), refused=play)

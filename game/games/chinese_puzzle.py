@@ -1,0 +1,156 @@
+"""Chinese Puzzle on the table: two decks in eight rows, an ace column, the
+redeals it allows (1 or 2) and where its aces may go, both fixed at the
+first move."""
+
+from __future__ import annotations
+
+import engine
+
+from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
+from ..ui.dialogs import ChoiceDialog
+from ..ui.menubar import Item
+from .grid import GridFront
+
+ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
+        ("bridge-order", "Bridge order (C D H S)")]
+
+
+class ChinesePuzzleFront(GridFront):
+    name = "chinese-puzzle"
+    title = "Chinese Puzzle"
+    blurb = "Two-deck Gaps with an ace column: eight rows from Ace to King."
+    sample = ("AS", "2S", "3S", "4S")
+
+    def layout(self, game, area, aspect, ui):
+        return lay_chinese_puzzle(game, area, aspect, ui)
+
+    def new_options(self, args, prefs: dict) -> dict:
+        return {"redeals": args.redeals or prefs["redeals"], "aces": args.aces or prefs["aces"]}
+
+    def auto_redeal(self, prefs_say: bool) -> bool:
+        return True             # its manual: a stuck table is redealt at once
+
+    def counts(self, g: engine.Game) -> list[str]:
+        return [f"redeals left {g.redeals_left}"]
+
+    def menu_items(self, commands, g: engine.Game) -> list[Item]:
+        app = commands.app
+        return [
+            Item("Hint", app.hint, "H", not g.over),
+            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
+            Item("ReDeal...", lambda: confirm_redeal(commands), "Ctrl+D", commands.legal("redeal"),
+                 refused=lambda: commands.play_word("redeal")),
+        ]
+
+    def option_items(self, commands, g: engine.Game) -> list[Item]:
+        fixed = g.started
+        return [
+            Item("1 Redeal", lambda: set_redeals(commands, 1), "Ctrl+Shift+1", enabled=not fixed,
+                 checked=g.options["redeals"] == 1),
+            Item("2 Redeals", lambda: set_redeals(commands, 2), "Ctrl+Shift+2", enabled=not fixed,
+                 checked=g.options["redeals"] == 2),
+            Item("Ace Order...", lambda: choose_aces(commands), "Ctrl+Shift+O"),
+        ]
+
+
+def confirm_redeal(commands) -> None:
+    """ReDeal...: asked first, with the redeals left."""
+    def go(choice: str) -> None:
+        if choice == "ReDeal":
+            commands.play_word("redeal")
+    left = commands.game.redeals_left
+    commands.app.ask(f"Pick up every card not in its final place and deal them again? "
+                     f"({left} redeal{'s' if left != 1 else ''} left)", ("ReDeal", "Cancel"), go)
+
+
+def set_redeals(commands, n: int) -> None:
+    """1 or 2 redeals: only before the first move; the same deal is dealt
+    again with the new option."""
+    app, g = commands.app, commands.game
+    if g is None or g.started or g.options["redeals"] == n:
+        return
+    app.prefs["redeals"] = n
+    app.save_prefs()
+    app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "redeals": n}), opening=False)
+
+
+def choose_aces(commands) -> None:
+    """Ace Order...: where the aces may go; the deal on the table takes it
+    if it has seen no move, else the next one does."""
+    app, g = commands.app, commands.game
+
+    def done(choice: str) -> None:
+        if choice != "OK":
+            return
+        app.prefs["aces"] = dialog.value
+        app.save_prefs()
+        if g is not None and not g.started and g.options["aces"] != dialog.value:
+            app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "aces": dialog.value}),
+                          opening=False)
+        else:
+            app.set_message("The ace order applies from the next game.")
+    dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, app.prefs["aces"], "Ace Order", done)
+    app.open_dialog(dialog)
+
+#: the rules in the Help window (game/ui/help.py reads its marks)
+HELP = """\
+# The aim
+Two packs, 104 cards. Build all eight rows, each in one suit, from its Ace in the ace column up to the King.
+
+# The deal
+All the cards are dealt face up in eight rows of thirteen. To the left of each row is an empty space; together
+these make the ace column.
+
+# The Aces
+Whenever you like, move each of the eight Aces into any empty space of the ace column. Placing an Ace counts
+as a move. For a new game you can choose a stricter Ace Order in the Options menu (both are off unless
+chosen):
+- Suits in the first four rows: rows 1 to 4 hold four different suits, and rows 5 to 8 repeat them in the same
+  order, whatever order the Aces arrive in.
+- Bridge order: from the top, the rows are clubs, diamonds, hearts, spades, then clubs, diamonds, hearts,
+  spades again.
+
+# Moves
+Fill a gap with the next higher card of the same suit as the card on its left. There are two of every card,
+and either copy will do. A gap to the right of a King is dead: nothing follows a King.
+
+A card joined to its row's Ace by an unbroken run in one suit is in its final position. It is locked and never
+moves again. The number at the right of each row counts its locked cards, and the number under the gravestone
+counts the dead gaps.
+
+# Redeals
+You are stuck when no gap can be filled: every gap is dead, or could be filled only by a locked card, or sits
+just right of another gap. Eight dead gaps is the plain case, but you can be stuck sooner. (The original
+program waited for eight dead gaps; this one notices every stuck position.) A notice tells you, and the cards
+are dealt again.
+
+A redeal gathers every card that is not in its final position, shuffles them and lays them out again in the
+eight rows, leaving exactly one gap just after the last locked card of each row: eight new gaps. A row still
+waiting for its Ace gets its gap in the ace column; a finished row gets its gap after the King, where it is
+dead.
+
+You may also redeal before you are stuck: choose ReDeal (Ctrl+D) and confirm.
+
+You have 1 or 2 redeals, 2 unless you choose otherwise in the Options menu. The choice can be changed only
+before your first move (placing an Ace counts); changing it deals the same cards again.
+
+# Winning and losing
+You win when all 104 cards are in their final positions. You lose when you are stuck with no redeals left.
+
+# Playing here
+- Drag a card onto a gap (the default), or choose Click to Move in the Options menu: one click picks the card
+  up, the next puts it down. A gap lights up when the card you carry may go there. Let go anywhere else and
+  the card flies back.
+- An illegal move beeps; after three in a row, a note explains exactly why.
+- Double-click a card to move it when there is exactly one gap it can fill.
+- Hints: Alt-click or right-click a card, and both copies of the card it follows flash, with any gap to the
+  right of either. Alt-click or right-click a gap, and the cards that could fill it flash. A hint never shows
+  an illegal move: on a locked card or a dead gap you only hear a beep.
+- Undo (Ctrl+Z) and Redo (Ctrl+Y) go back and forward as far as you like, but a redeal cannot be undone.
+- The Options menu changes the card back, the table, and Colour or Black & White.
+- F11 switches between a window and the full screen.
+"""
+
+
+FRONT = ChinesePuzzleFront()
+FRONT.help = HELP

@@ -1,0 +1,137 @@
+"""Gaps on the table: a clock, Pause, the shuffles in a hand, high scores,
+an Undo that toggles (its manual's), and gaps that a click fills."""
+
+from __future__ import annotations
+
+import engine
+
+from ..layouts.grids import gaps as lay_gaps
+from ..ui.menubar import Item, separator
+from .base import word_item
+from .grid import GridFront
+
+
+class GapsFront(GridFront):
+    name = "gaps"
+    title = "Gaps"
+    blurb = "One deck in four rows. Fill each gap with the next card of its suit."
+    sample = ("2H", "3H", "4H", "5H")
+    redeal_word = "shuffle"
+    stuck_advice = "use a shuffle"
+    timed = True
+    high_scores = True
+    undo_toggles = True
+    fills_blanks = True
+
+    def layout(self, game, area, aspect, ui):
+        return lay_gaps(game, area, aspect, ui)
+
+    def fill_blank(self, table, place: str, invert: bool = False) -> None:
+        """Clicking a gap selects (or, with "Clicking Blanks Moves", moves)
+        the card that belongs there (the engine's ``belongs``); Alt inverts the option."""
+        game = table.game
+        src = game.belongs(place)
+        if src is None or game.pickup_reason(src) is not None:
+            table.app.sounds.play("beep")
+            return
+        if table.app.option("blanks_move") != invert:
+            table.try_move(f"{src}-{place}")
+        else:
+            table.set_selected((src, 0))
+
+    def auto_redeal(self, prefs_say: bool) -> bool:
+        return prefs_say
+
+    def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        seconds = int(elapsed)
+        return [f"Shuffles used: {g.shuffles_used}.  Time: {seconds // 60}:{seconds % 60:02d}."]
+
+    def menu_items(self, commands, g: engine.Game) -> list[Item]:
+        app = commands.app
+        return [
+            Item("Hint", app.hint, "H", not g.over),
+            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
+            word_item(commands, "Use a Shuffle", "redeal", "Ctrl+U"),
+            Item("Pause", app.toggle_pause, "Ctrl+P", not g.over, checked=app.paused),
+            separator(),
+            Item("High Scores...", commands.show_high_scores, "Ctrl+I"),
+        ]
+
+    def option_items(self, commands, g: engine.Game) -> list[Item]:
+        opt, toggle = commands.app.option, commands.app.toggle_option
+        return [
+            Item("Fast Aces", lambda: toggle("fast_aces"), "Ctrl+Shift+A", checked=bool(opt("fast_aces"))),
+            Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), "Ctrl+Shift+U",
+                 checked=bool(opt("auto_reshuffle"))),
+            Item("Timer", lambda: toggle("timer_shown"), "Ctrl+Shift+N", checked=bool(opt("timer_shown"))),
+            Item("Clicking Blanks Moves" if opt("blanks_move") else "Clicking Blanks Selects",
+                 lambda: toggle("blanks_move"), "Ctrl+Shift+L"),
+        ]
+
+#: the rules in the Help window (game/ui/help.py reads its marks)
+HELP = """\
+# The aim
+Put the whole pack in order: each of the four rows in one suit, from the 2 at the left to the King, with the
+last space of the row left empty.
+
+# The deal
+All 52 cards are dealt face up in four rows of thirteen. The four Aces are then taken away, leaving four gaps.
+(With Fast Aces off in the Options menu, they leave one by one, each with its own little sound.)
+
+# Moves
+A gap takes only one card: the next higher card of the same suit as the card just left of the gap. After the 7
+of clubs comes the 8 of clubs and nothing else. A gap at the left edge of a row takes any 2, even a 2 that
+starts another row.
+
+Nothing comes after a King, so a gap to the right of a King is dead. A gap to the right of another gap takes
+nothing until its neighbour is filled.
+
+# Proper places
+A card is in its proper place when it belongs to the unbroken run, in one suit, that starts with a 2 at the
+left edge of its row: 2, 3, 4 and so on. Only that run counts. Once the run is broken, the cards after the
+break are out of place, even where a few of them happen to follow one another. A shuffle leaves the cards in
+their proper places where they are. Nothing else holds them there: a 2 at the left edge may still move to
+another row's empty left edge, and the cards of its run may then follow it there one by one. (Any other card
+in its proper place already fills the only gap it could go to.)
+
+# Three shuffles
+You have 3 shuffles per game, and you may use one only when no move is left. A shuffle gathers every card that
+is not in its proper place, together with the four Aces, shuffles them and deals them back into all the places
+not in proper order, from left to right and top to bottom. Then the Aces are taken out again, and you have
+four new gaps. The last column is never a proper place, so a shuffle may deal a card there.
+
+The hand beside the cards counts your shuffles left: three fingers, two, one, then a fist. When you are stuck,
+a notice says so. With Auto Reshuffle on (the default) the shuffle follows as soon as you close it; with it
+off, choose Use a Shuffle (Ctrl+U) or click the hand.
+
+# Winning and losing
+You win when every row runs from 2 to King in one suit. You lose when you are stuck with no shuffles left.
+
+# Undo: one level
+Undo (Ctrl+Z) takes back your last move, and only that one: undo is one level deep. Choose Undo again and the
+move is made again. Being able to take back only one move is part of the challenge. A shuffle cannot be
+undone.
+
+# Timer and high scores
+The timer runs while you play. It stops while a dialog is open and while the game is paused. Pause (Ctrl+P)
+hides the cards until you come back; the game also pauses when its window loses the focus.
+
+Only winners reach the high scores. Fewer shuffles used ranks higher, and between equal shuffles the faster
+time wins. A new list starts with a few modest scores to beat.
+
+# Playing here
+- Click a card to select it, then click a gap to move it there; or drag the card onto the gap.
+- Click a gap to select the card that belongs in it (for a gap at the left edge, the first 2, in reading
+  order, that does not already start a row; any 2 may go there, so to move another one, click that 2 first).
+  With Clicking Blanks Moves chosen in the Options menu, the click moves that card straight in. Hold Alt while
+  clicking a gap to do the opposite of the setting, once.
+- Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
+  every card that may fill it.
+- Double-click a card to move it when there is exactly one gap it can go to.
+- The Options menu changes the card back, the table, and Colour or Black & White.
+- F11 switches between a window and the full screen.
+"""
+
+
+FRONT = GapsFront()
+FRONT.help = HELP

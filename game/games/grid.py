@@ -1,0 +1,60 @@
+"""What Gaps and Chinese Puzzle share on the table: rows of cells, one card
+to a cell, hints that name the cells a card or gap is tied to."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+
+from .base import Front, card_name
+
+_CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
+
+
+class GridFront(Front):
+    """A game of rows of cells (the engine's grid games)."""
+
+    menu_title = ""             # the game's title names its menu
+
+    def __init__(self) -> None:
+        self.menu_title = self.menu_title or self.title
+
+    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+        """What the engine's ``hint_places`` names: on a gap, the cards that
+        may fill it; on a card, the cells it is tied to."""
+        return table.game.hint_places(place)
+
+    def stuck_text(self, g: engine.Game) -> str:
+        return f"Stuck: {self.stuck_advice}" if getattr(g, "stuck", False) else ""
+
+    stuck_advice = "redeal"
+
+    def verdict_text(self, g: engine.Game, verdict: str) -> str:
+        word = self.redeal_word
+        if verdict == "won":
+            return f"can be won without a {word}"
+        if verdict == "impossible":
+            left = g.redeals_left
+            if left > 0:
+                return f"this deal can't be won without a {word}; {left} {word}{'s' if left != 1 else ''} left"
+            return "can no longer be won"
+        return super().verdict_text(g, verdict)
+
+    def describe(self, game: engine.Game, move: engine.Move) -> str:
+        moved = card_name(game.card_at(move.src))
+        column = int(move.dst[1:])
+        if column == game.FIRST_COLUMN:
+            return f"{moved} to the start of row {move.dst[0].upper()}"
+        return f"{moved} into the gap after {card_name(game.card_at(f'{move.dst[0]}{column - 1}'))}"
+
+    def speak_places(self, game: engine.Game, text: str) -> str:
+        """``c5`` as "row C, column 5"; Chinese Puzzle's column 0 as "row C's ace column"."""
+        first = game.FIRST_COLUMN
+
+        def cell(m: re.Match) -> str:
+            row, column = m.group(1).upper(), int(m.group(2))
+            if column == 0 and first == 0:
+                return f"row {row}'s ace column"
+            return f"row {row}, column {column}"
+        return _CELL.sub(cell, text)

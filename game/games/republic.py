@@ -1,0 +1,104 @@
+"""The Republic on the table: packets, a stock turned a card at a time,
+Re-Deal and Layoff; face-down cards the solver may see and the player not."""
+
+from __future__ import annotations
+
+import engine
+
+from ..layouts.piles import republic as lay_republic
+from ..ui.menubar import Item
+from .base import word_item
+from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
+
+
+class RepublicFront(TableauFront):
+    name = "republic"
+    title = "The Republic"
+    blurb = "Napoleon's Emperor: packets, columns, a stock and eight foundations."
+    sample = ("KD", "QS", "JH", "TC")
+    hides_cards = True
+
+    def layout(self, game, area, aspect, ui):
+        return lay_republic(game, area, aspect, ui)
+
+    def counts(self, g: engine.Game) -> list[str]:
+        return [f"redeals left {g.redeals_left}"] if g.redeals_left >= 0 else []
+
+    def own_items(self, commands, g: engine.Game) -> list[Item]:
+        return [word_item(commands, "Re-Deal", "redeal", "Ctrl+D"),
+                word_item(commands, "Layoff", "layoff", "Ctrl+L")]
+
+#: the rules in the Help window (game/ui/help.py reads its marks)
+HELP = """\
+# The aim
+Two packs, 104 cards, after Napoleon's patience "The Emperor". Build eight foundations, each in one suit, from
+Ace up to King.
+
+# The layout
+Ten packets of three cards lie face down in a row. Under each packet a column begins with one card face up.
+There are eight foundations, and the stock (the other 64 cards, face down) with the talon beside it.
+
+# Packing
+Columns are built downwards in rank. The packing rule is chosen for each new game with Sequences... in the
+Moves menu:
+- Alternating colour (the default): a red 6 on a black 7.
+- Any suit: any 6 on any 7.
+- Same suit: the 6 of clubs only on a 7 of clubs.
+
+Strictly, one card moves at a time, but the program moves a whole sequence for you when there is room to do it
+card by card. Each vacancy doubles what you can move: onto another column, 2 cards with one vacancy, 4 with
+two, 8 with three; into a vacancy, half as many (1, 2, 4). Every card of the sequence must follow the packing
+rule.
+
+# Packets and vacancies
+When a column is emptied while its packet still holds cards, the packet's top card turns face up. You may play
+it to a column or a foundation, but nothing can be put on it. When the last card of a packet turns up, it
+moves down into the empty column. So an empty column is a vacancy only when its packet is empty too, and a
+vacancy takes any card or any legal sequence.
+
+# Foundations
+Foundations are built up by suit from Ace to King. The top card of a foundation may be played back onto a
+column, or into a vacancy.
+
+# Stock and talon
+Click the stock to turn its top card face up. If that card cannot be played anywhere, it goes to the talon by
+itself. If it can, it waits for you: play it, or put it on the talon yourself. Nothing else is turned while it
+waits. Whether it can be played is judged once, when it is turned. The top card of the talon is always
+playable.
+
+When the stock is empty, the talon can be turned over into the stock again, as it lies, so that the first card
+that went to the talon is the first to be turned again. How often depends on the packing rule:
+- Any suit: never.
+- Alternating colour: once.
+- Same suit: as often as you like.
+
+Click the empty stock, or choose Re-Deal (Ctrl+D).
+
+# Layoff
+Layoff (Ctrl+L) plays every card it can to the foundations from the columns and the face-up packet cards, over
+and over until no more will go; it leaves the stock and the talon alone. Shift-click a card to try that card
+alone.
+
+# The end
+You win when all 104 cards are on the foundations. The game is over when no legal move at all is left. When
+the solver finds that the deal can no longer be won, the indicator on the table says so; whether to play on or
+start a New Game is up to you.
+
+Backward and Forward could show you cards that are still face down. Using them that way is between you and
+your conscience.
+
+""" + CARD_SHELL_PLAY + """
+# Scoring
+|Packing rule|Win|Loss
+|Any suit|1|-4
+|Alternating colour|2|-2
+|Same suit|4|-1
+
+A bonus point goes with a win that used no redeal of the talon under alternating colour, or fewer than two
+redeals under same suit.
+
+""" + COUNTING
+
+
+FRONT = RepublicFront()
+FRONT.help = HELP

@@ -1,0 +1,91 @@
+"""The Smith on the table: a Spider of Card Shell's, dealt from a stock
+onto every column; its wins take the solver long searches."""
+
+from __future__ import annotations
+
+import engine
+
+from ..layouts.piles import smith as lay_smith
+from ..ui.menubar import Item
+from .base import word_item
+from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
+
+
+class SmithFront(TableauFront):
+    name = "smith"
+    title = "The Smith"
+    blurb = "A Spider of Card Shell's: build King-to-Ace runs in one suit."
+    sample = ("KC", "QC", "JC", "TC")
+    default_rule = "any-suit"
+    stock_word = "deal"
+    hides_cards = True
+    #: the solver's beam search takes a million nodes and more to win a deal
+    demo_seconds = 60.0
+
+    def layout(self, game, area, aspect, ui):
+        return lay_smith(game, area, aspect, ui)
+
+    def counts(self, g: engine.Game) -> list[str]:
+        return [f"deals left {g.deals_left}"]
+
+    def own_items(self, commands, g: engine.Game) -> list[Item]:
+        return [word_item(commands, "Deal", "deal", "Ctrl+D")]
+
+#: the rules in the Help window (game/ui/help.py reads its marks)
+HELP = """\
+# The aim
+Two packs, 104 cards: a game in the Spider family. Build eight foundations, each a whole suit, which goes up
+all at once as a run from King down to Ace.
+
+# The layout
+Eight columns of three cards, all face up. The other 80 cards are the stock, face down. There are eight foundations.
+
+# Units
+At the bottom of a column, any cards that run down in rank in one suit form a movable unit. You may move the
+whole run or any part of it from the bottom up: the 8, 7 and 6 of hearts, or just the 7 and 6, or just the 6.
+One unit moves at a time.
+
+# Packing
+A unit goes onto a card one rank higher than its top card. What that card may be is chosen for each new game
+with Sequences... in the Moves menu:
+- Any suit (the default).
+- Alternating colour.
+- Same suit.
+
+Building in the same suit is always allowed, whatever the rule. Any unit may go into an empty column.
+
+# Foundations
+When a column holds a complete run in one suit, from King down to Ace, all 13 cards move together to a
+foundation. That is the only way cards reach a foundation, and cards on a foundation never come back.
+
+# Dealing
+Click the stock, or choose Deal (Ctrl+D), to deal eight cards, one onto each column, the top card onto the
+first column. You may deal only when every column holds at least one card. The 80 cards of the stock make ten
+deals.
+
+# Long columns
+Above each column sit three small spacing controls: the up arrow squeezes its cards together, the dot puts
+them back to normal, and the down arrow spreads them apart.
+
+# The end
+You win when all eight suits are on the foundations. The game is over when no legal move at all is left. When
+the solver finds that the deal can no longer be won, the indicator on the table says so.
+
+""" + CARD_SHELL_PLAY.replace(
+    "- Double-click a card to send it to a foundation, or hold Shift and click it to try just that card.\n",
+    "- Drag a complete King-to-Ace run onto a foundation, or double-click it (Shift-click works too).\n",
+) + """
+# Scoring
+|Packing rule|Win|Loss
+|Any suit|2|-2
+|Alternating colour|4|-1
+|Same suit|16|0
+
+A game that ends unwon still earns something for the suits you laid off: its loss points, plus one eighth of
+its win points for each suit on the foundations.
+
+""" + COUNTING
+
+
+FRONT = SmithFront()
+FRONT.help = HELP

@@ -1,0 +1,124 @@
+"""What The Republic, The Smith and The Prince share on the table: columns
+that fan down, foundations, the Moves menu (Backward, Forward, Rewind, Fast
+Forward, Sequences, Scores) and a packing rule chosen by the player."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+from engine.cards import card
+
+from ..ui.menubar import Item, separator
+from .base import Front, card_name
+
+RULE_CHOICES = ("alternate", "any-suit", "same-suit")
+PILES = {"c": "columns", "p": "packets", "r": "reserve"}
+PLACE_WORDS = {"c": "column", "f": "foundation", "p": "packet", "r": "reserve place", "t": "talon"}
+_NAMED_PLACE = re.compile(r"\b(Column|column|Foundation|foundation|Packet|packet|place) ([cfpr])(\d+)\b")
+_PILE_PLACE = re.compile(r"\b([cfpr])(\d+)\b")
+
+
+def pile_cards(position: dict, place: str) -> list:
+    """The cards of a pile place (bottom to top), from a position document."""
+    kind, number = place[0], place[1:]
+    if kind == "s":
+        return [position.get("turned")]
+    if kind == "t":
+        return list(position.get("talon") or [])
+    if kind == "f":
+        tops = position.get("foundations") or []
+        i = int(number) - 1 if number else -1
+        return [tops[i]] if 0 <= i < len(tops) else []
+    piles = position.get(PILES[kind]) or []
+    found = piles[int(number) - 1]
+    return found if isinstance(found, list) else [found]
+
+#: the Help window's words on playing a Card Shell game here, and on its scores
+CARD_SHELL_PLAY = """\
+# Playing here
+- Drag a card onto its new place; to move a sequence, drag it by its top card. If you prefer, Click to Move
+  (Options menu) picks a card up with one click and puts it down with the next.
+- Double-click a card to send it to a foundation, or hold Shift and click it to try just that card.
+- Right-click (or Alt-click) a card to see where it can go.
+- Undo as far back as you like with Backward (Ctrl+B or Ctrl+Z) and come forward again with Forward (Ctrl+F or
+  Ctrl+Y). Rewind to Start (Ctrl+Shift+B) and Fast Forward (Ctrl+Shift+F) jump to either end, so a whole game
+  can be replayed.
+- The game in progress is saved after every move and is waiting for you next time. Save As (Ctrl+S) writes the
+  game to a file that Open (Ctrl+O) reads anywhere, so two players can try the same deal.
+- The Options menu changes the card back, the table, and Colour or Black & White.
+- F11 switches between a window and the full screen.
+"""
+
+COUNTING = """\
+A game is scored when it ends: when you win it, or when you leave it for a New Game after making at least one
+move. Its moves are the moves in its history (a layoff counts as one). Scores... in the Moves menu shows, for
+each packing rule and in total, the games played, games won, the winning percentage, the points, the current
+and longest winning and losing streaks, and the average moves per game.
+"""
+
+
+class TableauFront(Front):
+    """A Card Shell game of columns built down, scored by its packing rule."""
+
+    piles = True
+    default_rule = "alternate"
+
+    def new_options(self, args, prefs: dict) -> dict:
+        """The packing rule: ``--rule`` when this game was asked for on the command line, else the preference."""
+        if args.rule and args.game == self.name:
+            return {"rule": args.rule}
+        return {"rule": prefs.get("rules", {}).get(self.name, self.default_rule)}
+
+    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+        """Where the card (with the cards on it) may go, as the engine's legal moves say."""
+        game = table.game
+        pile = table.layout.pile(place)
+        count = len(pile) - index if (index is not None and self.piles and place[0] == "c") else 1
+        if index is None or game.pickup_reason(place, count) is not None:
+            return []
+        suffix = f":{count}" if count > 1 else ""
+        return sorted({m.dst if m.dst != "f" else table.foundation_of(place, count)
+                       for m in game.legal_moves() if str(m).startswith(f"{place}-")
+                       and str(m).endswith(f"{m.dst}{suffix}")} - {None})
+
+    def own_items(self, commands, g: engine.Game) -> list[Item]:
+        """The moves of this game's own (layoff, redeal, deal), first in its menu."""
+        return []
+
+    def menu_items(self, commands, g: engine.Game) -> list[Item]:
+        app = commands.app
+        return [
+            *self.own_items(commands, g),
+            Item("Hint", app.hint, "H", not g.over),
+            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
+            separator(),
+            Item("Backward", app.undo, "Ctrl+B", g.can_undo),
+            Item("Forward", app.redo, "Ctrl+F", g.can_redo),
+            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo),
+            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo),
+            separator(),
+            Item("Sequences...", commands.choose_rule, "Ctrl+R"),
+            Item("Scores...", commands.show_scores, "Ctrl+I"),
+        ]
+
+    def describe(self, game: engine.Game, move: engine.Move) -> str:
+        position = game.position()
+        pile = pile_cards(position, move.src)
+        count = move.count or 1
+        moved = card_name(pile[-count] if len(pile) >= count else None)
+        if count > 1:
+            moved = f"{moved} and the card on it" if count == 2 else f"{moved} and the {count - 1} cards on it"
+        if move.dst.startswith("f"):
+            if count == 13:
+                return f"the run from the king down to the ace of {card(pile[-1]).words.split(' of ')[1]} home"
+            return f"{moved} to its foundation"
+        target = pile_cards(position, move.dst)
+        if not target or target[-1] is None:
+            return f"{moved} into the empty column"
+        return f"{moved} onto {card_name(target[-1])}"
+
+    def speak_places(self, game: engine.Game, text: str) -> str:
+        """``c2`` as "column 2", "Column c2" as "Column 2"."""
+        text = _NAMED_PLACE.sub(lambda m: f"{m.group(1)} {m.group(3)}", text)
+        return _PILE_PLACE.sub(lambda m: f"{PLACE_WORDS[m.group(1)]} {m.group(2)}", text)

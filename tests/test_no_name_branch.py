@@ -1,0 +1,45 @@
+"""The front end asks a game's front and never branches on a game's name:
+outside ``game/games/`` (one module per game and their registry) no source
+of ``game/`` names a game of the engine.  A new game is one new module."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import engine
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+
+def named_games(path: Path) -> list[tuple[int, str]]:
+    """Where a game's engine name stands in ``path`` as a string of its own
+    (a comparison, a key, a default), with the line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in engine.GAMES]
+
+
+def test_no_source_outside_the_game_modules_names_a_game():
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        if "games" in path.relative_to(GAME).parts[:1]:
+            continue
+        found += [f"{path.relative_to(GAME.parent)}:{line}: {name!r}" for line, name in named_games(path)]
+    assert not found, "a game's name outside game/games/ (ask its front instead):\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_branch(tmp_path):
+    """The check above can fail: a branch on a name is found."""
+    source = tmp_path / "branchy.py"
+    source.write_text('def timed(game):\n    return game.name == "gaps"\n', encoding="utf-8")
+    assert named_games(source) == [(2, "gaps")]
+
+
+def test_every_game_has_one_front_module():
+    from game.games import FRONTS, front
+    assert sorted(f.name for f in FRONTS) == sorted(engine.GAMES)
+    for name in engine.GAMES:
+        module = GAME / "games" / f"{name.replace('-', '_')}.py"
+        assert module.exists(), f"{name} has no module of its own"
+        assert front(name).name == name and front(name).title and front(name).help
