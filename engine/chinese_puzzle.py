@@ -23,6 +23,7 @@ class ChinesePuzzle(GridGame):
     CARDS_IN_PLAY = 104
     VOLUNTARY_REDEAL = True
     REDEALS_KEY, REDEAL_WORD = "redeals_left", "redeal"
+    IN_PLACE_STAYS = True
 
     def _deal(self) -> list[Event]:
         cards = shuffled_deck(self.seed, copies=2)
@@ -57,9 +58,6 @@ class ChinesePuzzle(GridGame):
         return None
 
     # ----------------------------------------------------------- the rule
-    def _stays(self, src: int) -> bool:
-        return self._in_place(src)
-
     def _stay_reason(self, src: int) -> str:
         return (f"The {NAMES[self.cells[src]]} at {self.PLACES[src]} is in its final position "
                 "and never moves again.")
@@ -68,12 +66,6 @@ class ChinesePuzzle(GridGame):
         if RANK_OF[c] != 1:
             return f"Only an ace can go in the ace column; the {NAMES[c]} is not an ace."
         return self._ace_reason(SUIT_OF[c], dst // self.WIDTH)
-
-    def _first_column_sources(self, gap: int) -> list[int]:
-        row = gap // self.WIDTH
-        return [i for i, c in enumerate(self.cells)
-                if c is not None and c < 4 and not self._stays(i)
-                and self._ace_reason(SUIT_OF[c], row) is None]
 
     # ----------------------------------------------------------- queries
     def _card_hint(self, i: int) -> list[str]:

@@ -48,7 +48,7 @@ class Gaps(GridGame):
         return AcesRemoved(tuple(removed))
 
     # ----------------------------------------------------------- the rule
-    # Gaps keeps no card where it is (`_stays` is never true): a card in
+    # Gaps keeps no card where it is (IN_PLACE_STAYS is False): a card in
     # proper place has no move only because the one gap it fits is the one
     # it fills, and a 2 in column 1 may go into another row's column-1 gap.
 
@@ -56,9 +56,6 @@ class Gaps(GridGame):
         if RANK_OF[c] != 2:
             return f"Only a 2 can go in a gap in column 1; the {NAMES[c]} is not a 2."
         return None
-
-    def _first_column_sources(self, gap: int) -> list[int]:
-        return sorted(self._twos())
 
     def _twos(self) -> list[int]:
         index = self.cells.index

@@ -29,6 +29,9 @@ class GridGame(Game):
     VOLUNTARY_REDEAL: ClassVar[bool]  # may the player redeal while a card can move?
     REDEALS_KEY: ClassVar[str]    # "shuffles_left" or "redeals_left"
     REDEAL_WORD: ClassVar[str]    # "shuffle" or "redeal", for messages
+    #: does a card in proper place never move again?  (Chinese Puzzle: yes;
+    #: in Gaps proper place decides only what a shuffle keeps)
+    IN_PLACE_STAYS: ClassVar[bool] = False
     irreversible = frozenset({"redeal"})
 
     cells: list[int | None]
@@ -42,6 +45,8 @@ class GridGame(Game):
             cls.INDEX = {p: i for i, p in enumerate(cls.PLACES)}
             cls.ROW_LETTERS = "abcdefgh"[:cls.ROWS]
             cls._MOVE_CACHE = {}
+            #: the cards of the base rank, which alone may fill a first-column gap
+            cls._BASE_CARDS = tuple(c for c in range(52) if RANK_OF[c] == cls.BASE_RANK)
 
     # ----------------------------------------------------------- places
     def _index(self, place: str) -> int:
@@ -105,11 +110,13 @@ class GridGame(Game):
     # ----------------------------------------------------------- the rule
     # A card move takes the card at ``src`` into the gap at ``dst``.  Whether
     # it is legal is decided by `_refusal` alone, from three parts written
-    # once: what may leave a cell (`_stays`, `_stay_reason`), what a gap in
-    # the first column takes (`_first_column_reason`), and what any other
-    # gap takes (`_needed`).  `_card_sources`, the listing, is a faster path
-    # built from the same parts; tests/test_grid_properties.py holds it to
-    # `_refusal` for every pair of cells on every position it reaches.
+    # once: what may leave a cell (`_stays`, from IN_PLACE_STAYS, and
+    # `_stay_reason`), what a gap in the first column takes (a card of the
+    # base rank, as `_first_column_reason` says), and what any other gap
+    # takes (`_needed`).  `_sources` and `_card_sources`, the listing, are
+    # faster paths built from the same parts; tests/test_grid_properties.py
+    # holds them to `_refusal` for every pair of cells on every position it
+    # reaches.
 
     def _needed(self, gap: int) -> int | None:
         """The card that fills a gap not in the first column, or ``None``
@@ -122,19 +129,14 @@ class GridGame(Game):
     def _stays(self, src: int) -> bool:
         """Whether the rules keep the card at ``src`` where it is, whatever
         gap is open (Chinese Puzzle: a card in final position)."""
-        return False
+        return self.IN_PLACE_STAYS and self._in_place(src)
 
     def _stay_reason(self, src: int) -> str:
         raise NotImplementedError
 
     def _first_column_reason(self, c: int, dst: int) -> str | None:
         """Why card ``c`` may not go into the first-column gap ``dst``, or
-        ``None`` when it may."""
-        raise NotImplementedError
-
-    def _first_column_sources(self, gap: int) -> list[int]:
-        """Cells whose card may go into the first-column gap ``gap``: the
-        listing's path to what `_first_column_reason` allows."""
+        ``None`` when it may (it allows cards of the base rank alone)."""
         raise NotImplementedError
 
     def _refusal(self, src: int, dst: int) -> str | None:
@@ -163,17 +165,55 @@ class GridGame(Game):
         return None
 
     def _sources(self, gap: int) -> list[int]:
-        """The cells whose card may fill ``gap`` now (the listing's path)."""
+        """The cells whose card may fill ``gap`` now (a path to what
+        `_refusal` allows, for one gap)."""
         if gap % self.WIDTH == 0:
-            return self._first_column_sources(gap)
+            cells = self.cells
+            return [s for s in sorted(i for c in self._BASE_CARDS for i in self._where(c))
+                    if not self._stays(s) and self._first_column_reason(cells[s], gap) is None]
         need = self._needed(gap)
         if need is None:
             return []
         return [s for s in self._where(need) if not self._stays(s)]
 
     def _card_sources(self) -> list[tuple[int, int]]:
-        """``(source, gap)`` for every legal card move, gaps in reading order."""
-        return [(s, gap) for gap, c in enumerate(self.cells) if c is None for s in self._sources(gap)]
+        """``(source, gap)`` for every legal card move, gaps in reading order:
+        what `_sources` gives for each gap, with its parts written inline
+        (the listing follows every move, and the calls cost more than the
+        work); the same property test holds it to `_refusal`."""
+        cells, w, copies = self.cells, self.WIDTH, self.COPIES
+        index, rank = cells.index, RANK_OF
+        # `_stays`, row by row: a card stays when it lies in its row's locked run
+        locked = self.locked_counts() if self.IN_PLACE_STAYS else None
+        loose: list[tuple[int, int]] | None = None   # base-rank cards free to move
+        moves: list[tuple[int, int]] = []
+        gap = -1
+        for _ in range(cells.count(None)):
+            gap = index(None, gap + 1)
+            if gap % w == 0:
+                if loose is None:
+                    loose = sorted((i, c) for c in self._BASE_CARDS for i in self._where(c)
+                                   if locked is None or i % w >= locked[i // w])
+                allowed: dict[int, bool] = {}
+                for s, c in loose:
+                    ok = allowed.get(c)
+                    if ok is None:
+                        ok = allowed[c] = self._first_column_reason(c, gap) is None
+                    if ok:
+                        moves.append((s, gap))
+                continue
+            left = cells[gap - 1]
+            if left is None or rank[left] == KING:
+                continue
+            need, s = left + 4, -1
+            for _ in range(copies):
+                try:
+                    s = index(need, s + 1)
+                except ValueError:
+                    break
+                if locked is None or s % w >= locked[s // w]:
+                    moves.append((s, gap))
+        return moves
 
     # ----------------------------------------------------------- queries
     def dead_gaps(self) -> int:
@@ -248,7 +288,7 @@ class GridGame(Game):
     def _is_won(self) -> bool:
         cells, w = self.cells, self.WIDTH
         # a won row ends in its gap: a quick "no" for almost every position
-        if any(cells[r * w + w - 1] is not None for r in range(self.ROWS)):
+        if cells[w - 1::w].count(None) != self.ROWS:
             return False
         return sum(self.locked_counts()) == self.CARDS_IN_PLAY
 
