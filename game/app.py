@@ -31,7 +31,7 @@ from .analyst import ANSWER, STOPPED, Analyst
 from .commands import Commands
 from .games import FRONTS, front, front_of
 from .records import Records
-from .sheet import CardSheet, SheetError, load_sheet, load_sheet_or_default
+from .sheet import CardSheet, open_sheet_or_default
 from .sound import Sounds
 from .surfaces import Canvas, Fonts
 from .table import Table
@@ -333,18 +333,14 @@ class App:
         """(Re)load the card sheet; a bad sheet is refused with the expected
         grid in the message, and the built-in sheet of the chosen faces is used."""
         path = self.sheet_path()
-        surface, warning = load_sheet_or_default(path)
-        fallback = self.builtin_faces()
-        if warning and fallback is not None and path != fallback:
-            try:
-                surface = load_sheet(fallback)
-            except SheetError:
-                pass                    # a broken installation: the classic faces, already loaded
+        # the sheet's scaled copies are kept in the data folder: the next
+        # start reads them and does not decode the whole sheet (game/sheet.py)
+        sheet, warning = open_sheet_or_default(path, self.builtin_faces(), cache=storage.data_dir() / "cache")
         if warning:
             self.problems.append(warning)
             if getattr(self, "canvas", None) is not None:
                 self.alert(warning)
-        self.colour_sheet = CardSheet(surface)
+        self.colour_sheet = sheet
         self.colour_sheet.convert()
         self.mono_sheet = None
         try:

@@ -251,3 +251,106 @@ def test_the_generator_refuses_a_bad_cell_size(tmp_path):
     done = subprocess.run([sys.executable, str(MAKE_CARDS), "--out", str(tmp_path / "x.png"), "--cell", "big"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "WxH" in done.stderr
+
+
+# ------------------------------------------------ the scaled copies kept on disk
+def painted_sheet(tmp_path: Path, name: str = "mine.png", shade: int = 0) -> Path:
+    """A small sheet whose every cell is a different colour."""
+    w, h = 40, 56
+    surface = pygame.Surface((w * COLUMNS, h * ROWS), pygame.SRCALPHA, 32)
+    for row in range(ROWS):
+        for column in range(COLUMNS):
+            surface.fill((column * 19 % 256, row * 35 + shade, 90, 255), (column * w, row * h, w, h))
+    path = tmp_path / name
+    pygame.image.save(surface, str(path))
+    return path
+
+
+def test_a_second_start_reads_the_scaled_cards_and_never_decodes_the_whole_sheet(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    first = sheet.open_sheet(path, cache)
+    assert first.decoded, "nothing cached yet: the sheet is read and checked"
+    drawn = [first.face_at(c, 30, 42) for c in (0, 13, 51)] + [first.back_at(2, 30, 42)]
+    assert len(list(cache.glob("*.tga"))) == 1
+    again = sheet.open_sheet(path, cache)
+    assert not again.decoded and again.cell == first.cell == (40, 56)
+    cached = [again.face_at(c, 30, 42) for c in (0, 13, 51)] + [again.back_at(2, 30, 42)]
+    assert not again.decoded, "the cached size is drawn without the whole sheet"
+    assert (pixels(CardSheet(load_sheet(path)).face_at(51, 30, 42)) == pixels(cached[2])).all(), \
+        "the same pixels as scaling the sheet card by card"
+    for a, b in zip(drawn, cached):
+        assert a.get_size() == b.get_size() == (30, 42)
+        assert (pixels(a) == pixels(b)).all()
+    again.face_at(5, 20, 28)                       # a size the cache lacks
+    assert again.decoded
+
+
+def test_a_changed_sheet_is_not_drawn_from_the_old_copies(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    sheet.open_sheet(path, cache).face_at(0, 30, 42)
+    painted_sheet(tmp_path, shade=60)
+    os.utime(path, ns=(1, 1))              # its time changes too, as an edit's does
+    changed = sheet.open_sheet(path, cache)
+    assert changed.decoded
+    assert tuple(changed.face_at(0, 30, 42).get_at((15, 20)))[1] > 40, "the new sheet's green"
+
+
+def test_a_cache_that_cannot_be_written_costs_nothing_but_time(tmp_path):
+    path = painted_sheet(tmp_path)
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the folder should be")
+    cards = sheet.open_sheet(path, blocked)
+    assert cards.face_at(0, 30, 42).get_size() == (30, 42)
+    assert blocked.read_text() == "a file where the folder should be"
+
+
+def test_a_damaged_cached_copy_is_scaled_again(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    good = pixels(sheet.open_sheet(path, cache).face_at(7, 30, 42))
+    (copy,) = cache.glob("*.tga")
+    copy.write_bytes(b"not a picture")
+    again = sheet.open_sheet(path, cache)
+    assert (pixels(again.face_at(7, 30, 42)) == good).all()
+
+
+def test_the_cache_keeps_only_the_most_recently_used_copies(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    for n in range(sheet.CACHE_FILES + 3):
+        cards = sheet.open_sheet(path, cache)
+        cards.face_at(0, 20 + n, 28 + n)
+    assert len(list(cache.glob("*.tga"))) == sheet.CACHE_FILES
+
+
+def test_a_sheet_that_breaks_after_it_was_cached_still_draws_a_table(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    sheet.open_sheet(path, cache).face_at(0, 30, 42)
+    cards = sheet.open_sheet(path, cache)
+    path.unlink()                           # gone while the game runs
+    assert cards.face_at(0, 25, 35).get_size() == (25, 35)
+
+
+def test_an_unusable_sheet_falls_back_to_the_chosen_faces_then_the_classic_ones(tmp_path):
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"nonsense")
+    chosen = painted_sheet(tmp_path, "chosen.png")
+    cards, warning = sheet.open_sheet_or_default(bad, chosen, tmp_path / "cache")
+    assert cards.file == chosen and "bad.png" in warning and "built-in" in warning
+    cards, warning = sheet.open_sheet_or_default(bad, tmp_path / "missing.png", tmp_path / "cache")
+    assert cards.file == sheet.builtin_sheet_path() and warning
+    cards, warning = sheet.open_sheet_or_default(None, None, tmp_path / "cache")
+    assert cards.file == sheet.builtin_sheet_path() and warning is None
+
+
+def test_the_app_started_again_draws_its_table_without_decoding_the_whole_sheet(tmp_path):
+    """The second start of the game reads the cards scaled for its table
+    from the data folder (smaller and quicker than the whole sheet)."""
+    from gui import make_app
+    first = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    assert list((tmp_path / "cache").glob("*.tga")), "the table's card size is kept"
+    first.quit()
+    pygame.quit()
+    second = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    assert second.scene.layout.sprites, "the deal is on the table"
+    assert not second.colour_sheet.decoded
+    second.quit()
+    pygame.quit()
