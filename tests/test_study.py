@@ -197,22 +197,28 @@ def test_the_table_shows_missing_deals_and_each_rule_and_budget_apart(tmp_path):
 
 # -- real studies on a local two-worker cluster -------------------------------
 
+#: a node budget, so the verdicts do not hang on the machine's load (a Prince
+#: deal under any suit is won in a few dozen nodes)
+NODES = "100000"
+
 @pytest.fixture
 def cluster():
     distributed = pytest.importorskip("distributed", reason="the study needs distributed (requirements.txt)")
     import logging
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=logging.CRITICAL) as c:
         yield c
 
 
 def test_a_study_on_an_existing_cluster_skips_the_deals_in_its_file_and_redoes_a_torn_one(tmp_path, cluster):
     path = tmp_path / "prince.jsonl"
-    earlier = {**verdict(3, "won", 0.01, 1001.0), "rule": "any-suit", "budget_s": 5.0, "nodes": 777}
+    earlier = {**verdict(3, "won", 0.01, 1001.0), "rule": "any-suit", "budget_s": None, "budget_nodes": int(NODES),
+               "nodes": 777}
     torn = json.dumps({**earlier, "deal": 4})[:30]
-    write_lines(path, [{**header(), "rule": "any-suit", "budget_s": 5.0}, earlier], tail=torn)
-    code, _, err = study("prince", "--rule", "any-suit", "--deals", "1-10", "--budget-s", "5", "--out", str(path),
-                         "--scheduler", cluster.scheduler_address)
+    write_lines(path, [{**header(), "rule": "any-suit", "budget_s": None, "budget_nodes": int(NODES)}, earlier],
+                tail=torn)
+    code, _, err = study("prince", "--rule", "any-suit", "--deals", "1-10", "--budget-nodes", NODES, "--out",
+                         str(path), "--scheduler", cluster.scheduler_address, "--chunk", "3")
     assert code == 0, err
     assert "won 9, impossible 0, unknown 0" in err and "1 already in the file" in err
     verdicts = deal_lines(path)
@@ -223,7 +229,8 @@ def test_a_study_on_an_existing_cluster_skips_the_deals_in_its_file_and_redoes_a
     assert runs[-1]["scheduler"] == cluster.scheduler_address and runs[-1]["cores"] == 2
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 2 + 1 + 9 and all(json.loads(line) for line in lines)   # the torn line is gone
-    code, _, err = study("prince", "--rule", "any-suit", "--deals", "1-10", "--budget-s", "5", "--out", str(path))
+    code, _, err = study("prince", "--rule", "any-suit", "--deals", "1-10", "--budget-nodes", NODES, "--out",
+                         str(path))
     assert code == 0 and "all 10 deals" in err
 
 
@@ -231,7 +238,7 @@ def test_a_study_killed_midway_resumes_and_counts_every_deal_once(tmp_path):
     pytest.importorskip("distributed", reason="the study needs distributed (requirements.txt)")
     path = tmp_path / "prince.jsonl"
     command = [sys.executable, "-m", "engine", "study", "prince", "--rule", "any-suit", "--deals", "1-60",
-               "--budget-s", "5", "--out", str(path), "--workers", "2"]
+               "--budget-nodes", NODES, "--out", str(path), "--workers", "2"]
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
     try:
@@ -258,4 +265,4 @@ def test_a_study_killed_midway_resumes_and_counts_every_deal_once(tmp_path):
     assert sorted(deals) == list(range(1, 61))                        # each deal exactly once
     assert len([d for d in load(str(path)) if d["kind"] == "run"]) == 2
     code, out, _ = study("--table", str(path))
-    assert "| The Prince | any suit | 1-60 | 5 s | 60 | 0 | 0 | 100.0% |" in out
+    assert "| The Prince | any suit | 1-60 | 100,000 nodes | 60 | 0 | 0 | 100.0% |" in out

@@ -2,13 +2,15 @@
 
     python -m engine study GAME [--rule R] --deals A-B [--budget-s S]
                            [--budget-nodes N] --out FILE
-                           [--scheduler ADDRESS | --workers N] [--hidden]
+                           [--scheduler ADDRESS | --workers N] [--chunk K]
+                           [--hidden]
     python -m engine study --table FILE...
 
 The first solves deals A..B of GAME under rule R (the packing rule of The
 Republic, The Smith and The Prince; Chinese Puzzle's redeals, 2 or 1) on
 a Dask ``distributed`` cluster: a local one of N processes (default:
-every core, one thread each), or the one whose scheduler is at ADDRESS.
+every core, one thread each), or the one whose scheduler is at ADDRESS;
+K deals a task.
 Each verdict is appended to FILE (JSON lines, ``records.py``) as it comes;
 run the same command again after a stop of any kind and it goes on, the
 deals already in FILE skipped.  The Republic and The Smith are solved with
@@ -46,6 +48,8 @@ def add_parser(sub) -> None:
     p.add_argument("--out", help="the result file (JSON lines), appended to")
     p.add_argument("--scheduler", help="the address of an existing Dask scheduler (default: a local cluster)")
     p.add_argument("--workers", type=int, default=None, help="local cluster: worker processes (default: every core)")
+    p.add_argument("--chunk", type=int, default=1,
+                   help="deals a task (default 1; more for deals of milliseconds, The Prince)")
     p.add_argument("--hidden", action="store_true", help="The Republic, The Smith: see only what the player sees")
     p.add_argument("--table", nargs="+", metavar="FILE", help="print the winnability table of these result files")
 
@@ -104,6 +108,8 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.s
         rule, options = resolve_rule(args.game, args.rule)
         if args.budget_s is not None and args.budget_s <= 0 or args.budget_nodes is not None and args.budget_nodes <= 0:
             raise ValueError("the budget must be more than 0")
+        if args.chunk < 1:
+            raise ValueError("--chunk is 1 or more deals a task")
         if args.workers is not None and (args.workers < 1 or args.scheduler):
             raise ValueError("--workers is 1 or more, for a local cluster (not with --scheduler)")
     except ValueError as e:
@@ -115,7 +121,7 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.s
         check_budget(args.out, args.game, rule, known, budget_s, args.budget_nodes)
         from .run import run
         return run(args.game, rule, options, deals, budget_s, args.budget_nodes, known, args.out,
-                   scheduler=args.scheduler, workers=args.workers, err=err)
+                   scheduler=args.scheduler, workers=args.workers, chunk=args.chunk, err=err)
     except StudyFileError as e:
         print(f"study: {e}", file=err)
         return 2

@@ -4,7 +4,7 @@ verdict comes, so a study stopped in any way loses nothing.
 Two kinds of line:
 
 - ``{"kind": "run", "run": ID, "game", "rule", "known", "budget_s",
-  "budget_nodes", "deals": [A, B], "cores", "workers", "scheduler", "host",
+  "budget_nodes", "deals": [A, B], "chunk", "cores", "workers", "scheduler", "host",
   "engine", "started"}``: a run of ``python -m engine study`` began
   (``started`` in seconds since the epoch; ``cores``: the worker threads of
   the cluster; ``engine``: a fingerprint of the engine's sources);

@@ -31,17 +31,23 @@ MISSING = ("the study runs on Dask's distributed engine, which is not installed:
            "pip install .[study]   (or: pip install dask distributed)")
 
 
-def solve_deal(deal: int, game: str, options: dict, budget_s: float | None, budget_nodes: int | None,
-               known: bool) -> dict:
-    """One deal solved (on a worker): its verdict's fields."""
+def solve_deals(deals: list[int], game: str, options: dict, budget_s: float | None, budget_nodes: int | None,
+                known: bool) -> list[dict]:
+    """A task on a worker: each of ``deals`` solved, the verdicts' fields.
+    Several deals a task when a deal takes milliseconds (The Prince): the
+    cluster's own cost for each task is then spread over them."""
     import engine
     from engine.solve import Budget, solve
-    table = engine.new_game(game, seed=deal, **options)
-    wall, cpu = time.perf_counter(), time.thread_time()
-    result = solve(table, Budget(seconds=budget_s, nodes=budget_nodes), known=known)
-    return {"deal": deal, "status": result.status.value, "nodes": result.nodes,
-            "seconds": round(time.perf_counter() - wall, 4), "cpu": round(time.thread_time() - cpu, 4),
-            "worker": f"{socket.gethostname()}:{os.getpid()}"}
+    verdicts = []
+    for deal in deals:
+        table = engine.new_game(game, seed=deal, **options)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        result = solve(table, Budget(seconds=budget_s, nodes=budget_nodes), known=known)
+        verdicts.append({"deal": deal, "status": result.status.value, "nodes": result.nodes,
+                         "seconds": round(time.perf_counter() - wall, 4),
+                         "cpu": round(time.thread_time() - cpu, 4),
+                         "worker": f"{socket.gethostname()}:{os.getpid()}"})
+    return verdicts
 
 
 def engine_fingerprint() -> str:
@@ -100,15 +106,15 @@ def open_cluster(scheduler: str | None, workers: int | None):
         client.wait_for_workers(1, timeout=120)
         return client, None
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.CRITICAL)
+                           dashboard_address=":0", silence_logs=logging.CRITICAL)
     return Client(cluster), cluster
 
 
 def run(game: str, rule: str, options: dict, deals: range, budget_s: float | None, budget_nodes: int | None,
         known: bool, out_path: str, scheduler: str | None = None, workers: int | None = None,
-        err: TextIO = sys.stderr) -> int:
+        chunk: int = 1, err: TextIO = sys.stderr) -> int:
     """Solve ``deals`` of ``game`` under ``rule`` on the cluster, each verdict
-    appended to ``out_path``; 0 when every deal has its verdict, 1 when a
+    appended to ``out_path`` (``chunk`` deals a task); 0 when every deal has its verdict, 1 when a
     task failed (the deals left are solved by running again), 130 when
     interrupted."""
     try:
@@ -132,23 +138,24 @@ def run(game: str, rule: str, options: dict, deals: range, budget_s: float | Non
             cores = sum(w.get("nthreads", 1) for w in info.get("workers", {}).values())
             run_id = uuid.uuid4().hex[:12]
             appender.write({"kind": "run", "run": run_id, **mine, **budget, "deals": [deals.start, deals.stop - 1],
-                            "cores": cores, "workers": len(info.get("workers", {})),
+                            "chunk": chunk, "cores": cores, "workers": len(info.get("workers", {})),
                             "scheduler": scheduler or "local", "host": socket.gethostname(),
                             "engine": engine_fingerprint(), "started": round(time.time(), 3)})
             print(f"{game}, {rule}: deals {deals.start}-{deals.stop - 1}, {len(todo)} to solve on {cores} cores "
                   f"({'cluster ' + scheduler if scheduler else 'local cluster'}), "
                   f"{budget_words(budget_s, budget_nodes)} a deal", file=err, flush=True)
             progress = Progress(err, len(todo), skipped)
-            futures = client.map(solve_deal, todo, game=game, options=options, budget_s=budget_s,
+            chunks = [todo[k:k + chunk] for k in range(0, len(todo), chunk)]
+            futures = client.map(solve_deals, chunks, game=game, options=options, budget_s=budget_s,
                                  budget_nodes=budget_nodes, known=known, pure=False)
             lost = 0
             try:
                 for future in as_completed(futures):
                     try:
-                        verdict = future.result()
+                        verdicts = future.result()
                     except KilledWorker as e:   # the deal's worker died (memory?): the deal stays to do
                         lost += 1
-                        print(f"\na worker died solving a deal ({e}); it stays to do", file=err, flush=True)
+                        print(f"\na worker died solving a task ({e}); its deals stay to do", file=err, flush=True)
                         continue
                     except Exception as e:   # the solver failed: a bug to see, not to count
                         client.cancel(futures)
@@ -156,9 +163,10 @@ def run(game: str, rule: str, options: dict, deals: range, budget_s: float | Non
                               f"{''.join(traceback.format_exception(e)[-6:])}stopped; the verdicts so far "
                               f"are in {out_path}", file=err, flush=True)
                         return 1
-                    appender.write({"kind": "deal", "run": run_id, **mine, **verdict, **budget,
-                                    "t": round(time.time(), 3)})
-                    progress.add(verdict["status"])
+                    for verdict in verdicts:
+                        appender.write({"kind": "deal", "run": run_id, **mine, **verdict, **budget,
+                                        "t": round(time.time(), 3)})
+                        progress.add(verdict["status"])
                     future.release()
             except KeyboardInterrupt:
                 progress.show(final=True)
