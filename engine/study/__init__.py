@@ -125,6 +125,9 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.s
     except StudyFileError as e:
         print(f"study: {e}", file=err)
         return 2
+    except KeyboardInterrupt:   # before the first verdict: nothing written but the run's line
+        print(f"stopped; the same command goes on from what {args.out} holds", file=err)
+        return 130
     except OSError as e:
         print(f"study: cannot write {args.out}: {e.strerror or e}", file=err)
         return 2

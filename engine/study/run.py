@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import socket
 import sys
+import threading
 import time
 import traceback
 import uuid
@@ -122,6 +124,24 @@ def run(game: str, rule: str, options: dict, deals: range, budget_s: float | Non
     except ImportError:
         print(MISSING, file=err)
         return 2
+    stop_on_term = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, interrupted) if stop_on_term else None
+    try:
+        return _run(as_completed, KilledWorker, game, rule, options, deals, budget_s, budget_nodes, known,
+                    out_path, scheduler, workers, chunk, err)
+    finally:
+        if stop_on_term:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def interrupted(signum, frame) -> None:
+    """SIGTERM (``kill``) stops a study as Ctrl+C does: the cluster closed,
+    the file complete to its last verdict."""
+    raise KeyboardInterrupt
+
+
+def _run(as_completed, KilledWorker, game, rule, options, deals, budget_s, budget_nodes, known, out_path,  # noqa: N803
+         scheduler, workers, chunk, err) -> int:
     mine = {"game": game, "rule": rule, "known": known}
     budget = {"budget_s": budget_s, "budget_nodes": budget_nodes}
     appender = Appender(out_path)   # cuts a torn last line off, locks the file
