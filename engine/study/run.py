@@ -154,13 +154,19 @@ def _run(as_completed, KilledWorker, game, rule, options, deals, budget_s, budge
             return 0
         client, cluster = open_cluster(scheduler, workers)
         try:
+            ours = engine_fingerprint()
+            theirs = {fp for fp in client.run(engine_fingerprint).values() if fp != ours}
+            if theirs:
+                print(f"the cluster's workers run another engine ({', '.join(sorted(theirs))}, here {ours}): "
+                      "give every worker this checkout's code", file=err)
+                return 2
             info = client.scheduler_info()
             cores = sum(w.get("nthreads", 1) for w in info.get("workers", {}).values())
             run_id = uuid.uuid4().hex[:12]
             appender.write({"kind": "run", "run": run_id, **mine, **budget, "deals": [deals.start, deals.stop - 1],
                             "chunk": chunk, "cores": cores, "workers": len(info.get("workers", {})),
                             "scheduler": scheduler or "local", "host": socket.gethostname(),
-                            "engine": engine_fingerprint(), "started": round(time.time(), 3)})
+                            "engine": ours, "started": round(time.time(), 3)})
             print(f"{game}, {rule}: deals {deals.start}-{deals.stop - 1}, {len(todo)} to solve on {cores} cores "
                   f"({'cluster ' + scheduler if scheduler else 'local cluster'}), "
                   f"{budget_words(budget_s, budget_nodes)} a deal", file=err, flush=True)
