@@ -5,12 +5,15 @@ The file is rotated: at ``MAX_BYTES`` it becomes ``card-shell.log.1`` (the
 one before, ``.2``, and so on; ``BACKUPS`` are kept).  The solver worker
 writes no file: its tracebacks come over its pipes and are logged here by
 the table's process (``game/analyst.py``).
+
+Nothing is opened, and ``logging.handlers`` (which brings sockets and
+pickling, about 4 MB) is not imported, until the first record is written:
+most sessions write none, and the window comes up sooner.
 """
 
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from pathlib import Path
 
 from . import storage
@@ -22,6 +25,32 @@ BACKUPS = 3
 LOGGER = "card-shell"
 
 _handler: logging.Handler | None = None
+
+
+class _RotatingLater(logging.Handler):
+    """A rotating file handler made at the first record written."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.baseFilename = str(path.absolute())
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            import logging.handlers
+            try:
+                self._file = logging.handlers.RotatingFileHandler(
+                    self.baseFilename, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
+            except OSError:
+                self.handleError(record)
+                return
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 def log_path(folder: Path | None = None) -> Path:
@@ -44,8 +73,7 @@ def start(folder: Path | None = None) -> Path | None:
         _handler = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                                       encoding="utf-8", delay=True)
+        handler = _RotatingLater(path)
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(name)s %(levelname)s: %(message)s"))
