@@ -34,7 +34,7 @@ from .budget import Budget, OutOfBudget
 from .replay import SolverBug, check_line
 from .result import Result, Status
 
-__all__ = ["solve", "hint", "play_on", "Budget", "Status", "Result", "SolverBug"]
+__all__ = ["solve", "hint", "advise", "play_on", "Budget", "Status", "Result", "SolverBug"]
 
 GRID_GAMES = ("gaps", "chinese-puzzle")
 
@@ -80,7 +80,21 @@ def solve(game: Any, budget: Budget, *, known: bool = False) -> Result:
 
 def hint(game: Any, budget: Budget) -> str | None:
     """A move to play now (engine notation), from what the player can see;
-    None when the game is over or the search proves it cannot be won.
+    None when the game is over or the search proves it cannot be won:
+    :func:`advise`'s move.  The Republic and The Smith: never the move that
+    takes back the player's last one while another line leads on
+    (``advice.py``, which also says why when it is the only way on)."""
+    return advise(game, budget).move
+
+
+def advise(game: Any, budget: Budget):
+    """:func:`hint` with its reason: an ``advice.Advice``."""
+    from .advice import advise as _advise
+    return _advise(game, budget)
+
+
+def plain_hint(game: Any, budget: Budget) -> str | None:
+    """The hint as the searches give it (:func:`hint` less ``advice.py``):
 
     - The Prince, The Republic, The Smith: the first move of a winning line
       if the search finds one (hidden cards stay hidden); when the budget

@@ -127,17 +127,22 @@ def exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     return None
 
 
-def visible(pos, budget: Budget, max_bytes: int) -> tuple[Status, list]:
+def visible(pos, budget: Budget, max_bytes: int, avoid=()) -> tuple[Status, list]:
     """Depth-first search of the visible part (``piles.py``): (WON, the
     line), (IMPOSSIBLE, []) or (UNKNOWN, the best line: the model's
     ``score`` of what a line leaves visible, less one a move; a line may
     end with one frontier move, valued by ``frontier_gain``).  ``pos`` is
-    left as it was (unless the budget was cancelled: :func:`abandon`)."""
+    left as it was (unless the budget was cancelled: :func:`abandon`).
+    ``avoid``: keys of positions taken as reached already, which no line
+    passes through (``advice.py``).  Only the keys of internal positions
+    matter: a frontier move ends its line before its position is keyed."""
     if pos.won():
         return Status.WON, []
     table = Table(max_bytes)
     budget.keep(table.seen, table.line)
     table.enter(pos.key())
+    for k in avoid:
+        table.enter(k)
     tick = budget.tick
     play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
     frontier, score, gain = pos.is_frontier, pos.score, pos.frontier_gain

@@ -102,11 +102,16 @@ UNLIMITED_NODES = 1_000_000
 
 
 def search(game, budget: Budget, known: bool, *,
-           max_table_bytes: int = DEFAULT_TABLE_BYTES) -> tuple[Status, list[str]]:
+           max_table_bytes: int = DEFAULT_TABLE_BYTES, avoid: tuple = ()) -> tuple[Status, list[str]]:
     """Search The Republic or The Smith ``game`` from its position within
     ``budget`` (the module docstring says what ``known`` changes and what
     each status means); ``game`` is not changed.  :class:`OutOfBudget`
-    passes through only when the budget is cancelled after a win was found."""
+    passes through only when the budget is cancelled after a win was found.
+
+    ``avoid`` (``known=False`` only): games at positions no line may pass
+    through (a hint that must not take back the last move: ``advice.py``).
+    They are entered in the table as reached before the search starts, so
+    an IMPOSSIBLE then only means nothing *else* leads on: not a verdict."""
     model = MODELS.get(game.name)
     if model is None:
         raise ValueError(f"this search plays The Republic and The Smith, not {game.name!r}")
@@ -124,15 +129,25 @@ def search(game, budget: Budget, known: bool, *,
             if line is None:
                 return Status.IMPOSSIBLE, []
             return Status.WON, [pos.text(m) for m in shorten(pos, line, budget)]
-        status, line = visible(pos, budget, max_table_bytes)
+        avoided = {model(g).key() for g in avoid}
+        status, line = visible(pos, budget, max_table_bytes, avoided)
         if status is Status.WON:
             # a move that reveals cannot reach a position of a line that revealed
             # nothing (the stock, talon or packet would differ), so this stays visible
             line = shorten(pos, line, budget)
     texts = [pos.text(m) for m in line]
     if status is Status.UNKNOWN and not texts:
-        texts = [str(game.legal_moves()[0])]       # nothing searched yet: any legal move
+        # nothing searched yet: any legal move (not into an avoided position)
+        texts = [pos.text(m) for m in pos.moves(None, None) if _leads_out(pos, m, avoided)][:1]
     return status, texts
+
+
+def _leads_out(pos, m, avoided: set) -> bool:
+    """Whether move ``m`` leads to a position whose key is not in ``avoided``."""
+    token = pos.play(m)
+    k = pos.key()
+    pos.unplay(m, token)
+    return k not in avoided
 
 
 def _head_start_over(budget: Budget, share: float) -> bool:

@@ -27,7 +27,8 @@ Answers::
 
 ``status`` is the search's (won, impossible, unknown), ``play-on`` (a Demo
 line toward the next redeal), ``hint`` (``moves`` holds the hinted move, or
-nothing when no move is known to help) or ``error``: then ``message`` says
+nothing when no move is known to help; ``message`` says why in plain words
+when the move is an unexpected one: ``advice.py``) or ``error``: then ``message`` says
 what went wrong and ``trace`` is the worker's traceback, for the table's
 log.  A review answers more than once: ``{"status": "progress", "done": 3,
 "most": 9}`` after each of its searches, then ``{"status": "reviewed",
@@ -62,7 +63,7 @@ from typing import Any, BinaryIO, TextIO
 
 import engine
 
-from . import Budget, Status, hint, play_on, solve
+from . import Budget, Status, advise, play_on, solve
 
 KINDS = ("hint", "winnable", "demo", "review", "verdict")
 #: the order in which waiting requests of different kinds are taken
@@ -188,8 +189,9 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
             reply.update(review_game(request, game, job, emit))
             return reply
         if kind == "hint":
-            move = hint(game, job.budget(budget))
-            reply.update(status="hint", moves=[move] if move is not None else [])
+            advice = advise(game, job.budget(budget))
+            reply.update(status="hint", moves=[advice.move] if advice.move is not None else [],
+                         message=advice.words())
             return reply
         result = solve(game, job.budget(budget), known=bool(request.get("known", True)))
         reply.update(status=result.status.value, moves=list(result.moves))
