@@ -36,8 +36,10 @@ from .sound import Sounds
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui import menubar
+from .ui import review as review_ui
 from .ui.dialogs import Dialog
 from .ui.menubar import MenuBar
+from .ui.scores import SummaryDialog
 from .ui.start import StartScreen
 
 STEP = 1 / 120
@@ -803,6 +805,8 @@ class App:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
+        elif answer.purpose == "review":
+            review_ui.take(self, answer)
         elif answer.purpose == "hint":
             self.show_hint(answer.moves[0] if answer.moves else None)
 
@@ -811,6 +815,8 @@ class App:
         traceback is in the log already): what waited for it gives up,
         and the player is told in plain words."""
         purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
+        if "review" in purposes:
+            review_ui.take(self, answer)          # the Review window says it stopped
         if "verdict" in purposes:
             self.verdict = ""
         if "demo" in purposes and self.demo is not None:
@@ -913,8 +919,33 @@ class App:
         """The win's result, once its cascade is over; then, for a Gaps
         score that made the table, the name to write in it."""
         then, self.after_result = self.after_result, None
-        self.alert(self.win_message(), front_of(self.game).title,
+        self.summary(self.win_message(), front_of(self.game).title,
                    on_close=(lambda _choice: then()) if then else None)
+
+    def summary(self, message: str, title: str = "", on_close=None, buttons: tuple[str, ...] = ("OK",),
+                focus: int = 0) -> None:
+        """The end of a game in words; for a game that counts, the rule's
+        statistics picture under them, small (the Scores window's)."""
+        g = self.game
+        if g is None or game_points(g) is None or self.assisted:
+            dialog = Dialog(message, buttons, title, on_close)
+            dialog.focus = focus
+        else:
+            rec = self.records.stats.get(g.name, g.options["rule"])
+            dialog = SummaryDialog(message, buttons, title, on_close,
+                                   f"{g.title}, {RULE_TITLES[g.options['rule']]}", rec, focus)
+        self.open_dialog(dialog)
+
+    def show_over(self) -> None:
+        """No move left: what it costs, the rule's picture, and the offer
+        of a review ("See Where It Slipped Away"), never forced: OK is the
+        default and Esc closes."""
+        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(self.game) is None else ("OK",)
+
+        def answer(choice: str) -> None:
+            if choice == review_ui.OFFER:
+                review_ui.open_review(self)
+        self.summary(self.over_message(), "", answer, buttons, focus=len(buttons) - 1)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from .dialogs import DEFAULT, INK, PAPER, Dialog
+from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
 
 RULE_NAMES = {"any-suit": "Any suit", "alternate": "Alternating colour", "same-suit": "Same suit"}
 
@@ -98,10 +98,43 @@ class ScoresDialog(TableDialog):
         each = box.h // len(self.charts)
         for k, (name, rec) in enumerate(self.charts):
             area = Rect(box.x, box.y + k * each, box.w, each - 4)
-            _chart(screen, small, area, name, rec)
+            chart(screen, small, area, name, rec)
 
 
-def _chart(screen: pygame.Surface, font, area: Rect, name: str, rec) -> None:
+class SummaryDialog(Dialog):
+    """The end-of-game result (a win, or a game over) with, under its words,
+    the rule's statistics picture, small: the same strip, win rate, points
+    and streaks as the Scores window (``chart`` draws both)."""
+
+    #: the picture's height, in lines of the message
+    LINES = 6
+
+    def __init__(self, message: str, buttons: tuple[str, ...], title: str, on_close, name: str, rec,
+                 focus: int = 0) -> None:
+        super().__init__(message, buttons, title, on_close, width=560)
+        self.name = name
+        self.rec = rec
+        self.focus = focus
+
+    def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        if not self.rec.results:
+            return super().draw(screen, fonts)
+        body = fonts.get(22)
+        saved = self.message
+        lines = len(wrap(body, saved, min(self.width, screen.get_width() - 40) - 40))
+        self.message = saved + "\n" * (self.LINES + 1)
+        area = super().draw(screen, fonts)
+        self.message = saved
+        top = self.rect.y + 18 + (34 if self.title else 0) + 22 * lines + 10
+        chart(screen, fonts.get(17), Rect(self.rect.x + 20, top, self.rect.w - 40, 22 * self.LINES), self.name,
+              self.rec)
+        return area
+
+
+def chart(screen: pygame.Surface, font, area: Rect, name: str, rec) -> None:
+    """One rule's statistics picture in ``area``: the streaks in words, a
+    strip of the latest results (a win filled, a loss hollow, the newest on
+    the right), and the running win rate and points as lines."""
     results = rec.results
     streak = (f"{rec.winning_streak} won in a row" if rec.winning_streak else
               f"{rec.losing_streak} lost in a row" if rec.losing_streak else "no streak")

@@ -1,0 +1,351 @@
+"""Review This Game: the window that shows where a game slipped away.
+
+The review itself is the engine's (``engine.review``), run in the solver's
+process (a ``review`` request, ``game/analyst.py``): the table never waits
+on it.  This window draws the game as a timeline, one mark a move, each the
+verdict on the position after that move:
+
+    filled disc    can still be won
+    cross          lost
+    hollow ring    not known (the solver could not decide in its time)
+    small dot      not looked at yet, or between the positions looked at
+
+Shapes tell them apart as well as colours, so it reads in black and white.
+It names the move that lost the game in words, the move that kept it
+winnable there instead, and offers to rewind the game to just before the
+losing move ("Try Again from Move 23"); the game rewound was counted once
+already and does not count again (``Records.count_before_rewind``).
+
+Where a review is allowed (``unavailable``): The Prince at any time (every
+card is face up), The Republic and The Smith once the game is over (their
+searches use the hidden cards too), Gaps and Chinese Puzzle at any time,
+each deal between shuffles or redeals on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+import engine
+from engine.review import LOST, UNKNOWN, WON, position_after
+
+from ..words import describe
+from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
+
+WIN_INK = (30, 120, 60)
+LOSS_INK = (170, 40, 40)
+FAINT = (150, 150, 150)
+#: each search's seconds, and the whole review's, at most
+SEARCH_S = {"prince": 2.0, "republic": 3.0, "smith": 3.0, "gaps": 3.0, "chinese-puzzle": 3.0}
+TOTAL_S = 90.0
+CLOSE = "Close"
+TRY_AGAIN = "Try Again from Move"
+#: the words on the button of the end-of-game alert that opens a review
+OFFER = "See Where It Slipped Away"
+RANDOM_WORD = {"gaps": "shuffle", "chinese-puzzle": "redeal"}
+
+
+def unavailable(game: engine.Game | None) -> str | None:
+    """Why the game on the table cannot be reviewed now (a few words), or
+    None when it can."""
+    if game is None:
+        return "no game"
+    if not [m for m in game.history if str(m) != "redeal"]:
+        return "after a move"
+    if game.name in ("republic", "smith") and not game.over:
+        return "once the game is over"
+    return None
+
+
+def menu_label(game: engine.Game | None) -> str:
+    """The menu's words: the reason shown beside the item while it is dimmed."""
+    why = unavailable(game)
+    return "Review This Game..." if why is None else f"Review This Game ({why})"
+
+
+def move_words(doc: dict, k: int) -> str:
+    """Move ``k`` (its index in the history) of the game ``doc`` in words."""
+    text = str(doc["history"][k])
+    return describe(position_after(doc, k), text)
+
+
+class ReviewDialog(Dialog):
+    """The Review window over the table.  ``take`` gives it the worker's
+    answers (progress, then the review); its buttons are Close and, once a
+    losing move is found, Try Again from Move N."""
+
+    def __init__(self, game: engine.Game, on_close: Callable[[str], None] | None = None) -> None:
+        super().__init__("", (CLOSE,), f"Review: {game.title}", on_close, width=940)
+        self.doc = game.to_dict()
+        self.name = game.name
+        self.history = [str(m) for m in game.history]
+        self.won_game = game.won
+        self.done = 0
+        self.most = 0
+        self.result: dict | None = None
+        self.failed = ""
+        self.selected: int | None = None      # a move clicked on (its index)
+        self._marks: list[tuple[Rect, int]] = []
+        self._words: dict[int, str] = {}
+
+    # ----------------------------------------------------------- the review's news
+    def progress(self, done: int, most: int) -> None:
+        self.done, self.most = done, max(done, most)
+
+    def finish(self, review: dict) -> None:
+        self.result = review
+        if self.losing is not None:
+            self.buttons = (f"{TRY_AGAIN} {self.losing + 1}", CLOSE)
+            self.selected = self.losing
+        self.focus = 0
+
+    def fail(self, message: str) -> None:
+        self.failed = message
+
+    @property
+    def losing(self) -> int | None:
+        return None if self.result is None else self.result.get("losing")
+
+    def verdict(self, k: int) -> str | None:
+        """The verdict on the position after move ``k`` (its index), or None
+        before the review is done."""
+        if self.result is None:
+            return None
+        return self.result["verdicts"][k + 1]
+
+    def words(self, k: int) -> str:
+        if k not in self._words:
+            self._words[k] = move_words(self.doc, k)
+        return self._words[k]
+
+    # ----------------------------------------------------------- what it says
+    def summary(self) -> list[str]:
+        """The window's sentences, as the review stands."""
+        n = len(self.history)
+        moves = f"{n} move{'s' if n != 1 else ''}"
+        if self.failed:
+            return [f"The review stopped: {self.failed}"]
+        if self.result is None:
+            most = f" of at most {self.most}" if self.most else ""
+            return [f"The solver is looking through the game's {moves}: "
+                    f"{self.done}{most} searches made.", "You can close this window at any time."]
+        r = self.result
+        lines = []
+        random_word = RANDOM_WORD.get(self.name)
+        what = f"this deal could be finished without another {random_word}" if random_word \
+            else "the game could be won"
+        if self.losing is not None:
+            k = self.losing
+            lines.append(f"Move {k + 1}, {self.words(k)}: {what} before it and not after.")
+            if r.get("instead"):
+                instead = describe(position_after(self.doc, k), r["instead"])
+                lines.append(f"Instead, {instead} kept it winnable.")
+        deals = r.get("deals", [])
+        lost_deals = [d for d in deals if d["lost_from_the_start"]]
+        if self.losing is None:
+            if all(v == WON for v in r["verdicts"]):
+                lines.append("Won after every move: " + ("a game well played." if self.won_game
+                                                         else "nothing is lost yet."))
+            elif lost_deals and len(deals) == 1:
+                lines.append("This deal could not be won from the start: no move lost it."
+                             if not random_word else f"This deal could not be finished without a {random_word} "
+                                                     "from the start: no move lost that.")
+            elif UNKNOWN in r["verdicts"]:
+                lines.append("The solver could not decide some positions in its time (marked as not known), "
+                             "so the review cannot say which move lost the game.")
+        if random_word and len(deals) > 1:
+            lines.append(f"Each deal between {random_word}s is reviewed on its own "
+                         f"({len(deals)} deals; a line marks each {random_word}).")
+        if r.get("out_of_time"):
+            lines.append("The review ran out of time before it could decide everything.")
+        if self.selected is not None and self.selected != self.losing:
+            k = self.selected
+            state = {WON: "can still be won", LOST: "lost", UNKNOWN: "not known"}.get(self.verdict(k) or "", "")
+            lines.append(f"Move {k + 1}, {self.words(k)}: after it, {state or 'not looked at'}.")
+        return lines
+
+    # ----------------------------------------------------------- drawing
+    def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        body, head, small = fonts.get(21), fonts.get(26), fonts.get(17)
+        sw, sh = screen.get_size()
+        width = min(self.width, sw - 40)
+        inner = width - 40
+        lines = wrap(body, "\n".join(self.summary()), inner)
+        n = len(self.history)
+        label_w = small.size(str(max(1, n)))[0] + 10
+        # the timeline: as large a mark as fits, rows of marks under each other
+        room = max(60, sh - 40 - (24 + 34 + 22 * len(lines) + 30 + 64 + 30))
+        cell = 18
+        while cell > 6:
+            per_row = max(1, (inner - label_w) // cell)
+            if -(-n // per_row) * (cell + 4) <= room:
+                break
+            cell -= 1
+        per_row = max(1, (inner - label_w) // cell)
+        rows = max(1, -(-n // per_row))
+        timeline_h = rows * (cell + 4)
+        height = 24 + 34 + timeline_h + 12 + 26 + 10 + 22 * len(lines) + 64
+        self.rect = Rect(0, 0, width, min(height, sh - 20))
+        self.rect.center = (sw // 2, sh // 2)
+        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 90))
+        screen.blit(dim, (0, 0))
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
+        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
+        x0, y = self.rect.x + 20, self.rect.y + 18
+        screen.blit(head.render(self.title, True, INK), (x0, y))
+        y += 34
+        self._marks = []
+        for k in range(n):
+            row, col = divmod(k, per_row)
+            box = Rect(x0 + label_w + col * cell, y + row * (cell + 4), cell, cell)
+            if col == 0:
+                image = small.render(str(k + 1), True, INK)
+                screen.blit(image, image.get_rect(midright=(x0 + label_w - 6, box.centery)))
+            if self.history[k] == "redeal":       # a new deal starts here
+                pygame.draw.line(screen, INK, (box.x, box.y - 2), (box.x, box.bottom + 1), 2)
+            mark(screen, box, self.verdict(k))
+            if k == self.losing:
+                pygame.draw.rect(screen, DEFAULT, box.inflate(4, 4), 2)
+            elif k == self.selected:
+                pygame.draw.line(screen, INK, (box.x, box.bottom + 2), (box.right - 1, box.bottom + 2), 2)
+            self._marks.append((box, k))
+        y += timeline_h + 12
+        y = legend(screen, small, x0, y, inner) + 10
+        for line in lines:
+            screen.blit(body.render(line, True, INK), (x0, y))
+            y += 22
+        self._draw_buttons(screen, body)
+        return Rect(0, 0, sw, sh)
+
+    def _draw_buttons(self, screen: pygame.Surface, body) -> None:
+        self._buttons = []
+        x = self.rect.right - 20
+        for n, label in reversed(list(enumerate(self.buttons))):
+            w = max(90, body.size(label)[0] + 30)
+            box = Rect(x - w, self.rect.bottom - 48, w, 32)
+            pygame.draw.rect(screen, (226, 222, 210), box, border_radius=6)
+            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
+                             border_radius=6)
+            image = body.render(label, True, INK)
+            screen.blit(image, image.get_rect(center=box.center))
+            self._buttons.insert(0, (box, label))
+            x -= w + 12
+
+    # ----------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> str | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for box, k in self._marks:
+                if box.inflate(2, 4).collidepoint(event.pos):
+                    self.selected = k
+                    return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.history:
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            k = self.selected if self.selected is not None else len(self.history) - 1
+            self.selected = min(len(self.history) - 1, max(0, k + step))
+            return None
+        return super().handle(event)
+
+
+def mark(screen: pygame.Surface, box: Rect, verdict: str | None) -> None:
+    """One move's mark: its shape says the verdict (colour only helps)."""
+    c = box.center
+    r = max(2, box.w // 2 - 2)
+    if verdict == WON:
+        pygame.draw.circle(screen, WIN_INK, c, r)
+        pygame.draw.circle(screen, INK, c, r, 1)
+    elif verdict == LOST:
+        d = r - 1
+        width = 2 if box.w < 12 else 3
+        pygame.draw.line(screen, LOSS_INK, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), width)
+        pygame.draw.line(screen, LOSS_INK, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), width)
+    elif verdict == UNKNOWN:
+        pygame.draw.circle(screen, INK, c, r, 1)
+    else:
+        pygame.draw.circle(screen, FAINT, c, 1)
+
+
+def legend(screen: pygame.Surface, font, x: int, y: int, width: int) -> int:
+    """The marks' meanings in a row; returns the y under it."""
+    size = 14
+    for verdict, text in ((WON, "can still be won"), (LOST, "lost"), (UNKNOWN, "not known"),
+                          (None, "not looked at yet")):
+        mark(screen, Rect(x, y + 2, size, size), verdict)
+        image = font.render(text, True, INK)
+        screen.blit(image, (x + size + 6, y))
+        x += size + 6 + image.get_width() + 22
+    return y + 22
+
+
+# ----------------------------------------------------------------- the table's side
+def open_review(app) -> None:
+    """Review This Game: the window opens at once, the solver's process
+    reviews the game, and the window shows its progress and its findings."""
+    game = app.game
+    why = unavailable(game)
+    if why is not None:
+        app.set_message(f"Review This Game: {why}.")
+        return
+    dialog = ReviewDialog(game, on_close=lambda choice: closed(app, dialog, choice))
+    app.open_dialog(dialog)
+    if app.analyst.ask(game, "review", budget=SEARCH_S[game.name], known=True, total=TOTAL_S) < 0:
+        dialog.fail(f"the solver is not available. {app.analyst.failed}")
+        app.redraw_all()
+
+
+def review_dialog(app) -> ReviewDialog | None:
+    return next((d for d in reversed(app.dialogs) if isinstance(d, ReviewDialog)), None)
+
+
+def take(app, answer) -> None:
+    """An answer to the review (the analyst kept it: the newest request's)."""
+    dialog = review_dialog(app)
+    if dialog is None:
+        return
+    if answer.status == "progress":
+        dialog.progress(answer.done, answer.most)
+    elif answer.status == "reviewed" and answer.review is not None:
+        dialog.finish(answer.review)
+    else:
+        dialog.fail(answer.message or "the solver failed; the details are in the log.")
+    if app.dialogs and app.dialogs[-1] is dialog:
+        app.redraw_all()
+
+
+def closed(app, dialog: ReviewDialog, choice: str) -> None:
+    app.analyst.forget("review")
+    if choice.startswith(TRY_AGAIN) and dialog.losing is not None:
+        rewind(app, dialog.doc, dialog.losing)
+
+
+def rewind(app, doc: dict, losing: int) -> None:
+    """Put the game back as it was just before move ``losing`` (its index)
+    to be played again.  The game counts now, once, as it stood; the game
+    played on from here does not count again."""
+    g = app.game
+    if g is None or g.to_dict().get("history") != doc.get("history"):
+        app.set_message("The game changed since the review: nothing was rewound.")
+        return
+    counted = ""
+    if not app.recorded and not app.assisted:
+        if app.records.count_before_rewind(g) is not None:
+            counted = " The game counted as it stood; playing it again does not count a second time."
+    app.show_game(position_after(doc, losing), opening=False, keep=True)
+    app.set_message(f"Back before move {losing + 1}: try again.{counted}")
+
+
+#: Review This Game's shortcut
+SHORTCUT = "Ctrl+J"
+
+
+def menu_item(app, game: engine.Game):
+    """The menu's Review This Game: dimmed, with its reason beside it, where
+    a review is not allowed (its shortcut then says why on the status line)."""
+    from .menubar import Item
+    why = unavailable(game)
+    return Item(menu_label(game), lambda: open_review(app), SHORTCUT, why is None,
+                refused=lambda: app.set_message(f"Review This Game: {why}."))

@@ -1,0 +1,175 @@
+"""Review This Game at the table, driven with real pygame events: where the
+menu allows it, the Review window naming the losing move of a fixture game,
+the rewind to just before it, the rewound game counted once, and the offer
+after a loss."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+from gui import center_of, click, drag, key, make_app, settle, wait_for
+from test_review import fixture
+
+import engine
+from engine import solve
+from engine.review import position_after
+from game.records import Records
+from game.ui.review import OFFER, TRY_AGAIN, ReviewDialog, unavailable
+from game.words import describe
+
+CTRL = pygame.KMOD_CTRL
+
+
+def review_item(app):
+    items = [i for m in app.commands.menus() for i in m.items if i.label.startswith("Review This Game")]
+    assert len(items) == 1
+    return items[0]
+
+
+def press_review(app) -> None:
+    key(app, pygame.K_j, CTRL, "j")
+
+
+def button(dialog, label_start: str) -> tuple[int, int]:
+    return next(box.center for box, label in dialog._buttons if label.startswith(label_start))
+
+
+def reviewed(app, name: str) -> tuple[ReviewDialog, int, str]:
+    """The fixture ``name`` on the table, reviewed from the menu's shortcut."""
+    game, losing, move = fixture(name)
+    app.show_game(game, opening=False)
+    settle(app)
+    press_review(app)
+    dialog = app.dialogs[-1]
+    assert isinstance(dialog, ReviewDialog)
+    assert wait_for(app, lambda: dialog.result is not None or dialog.failed, 120)
+    return dialog, losing, move
+
+
+def test_the_menu_allows_a_review_where_the_rules_say_and_says_why_not_elsewhere(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "7")
+    try:
+        item = review_item(app)
+        assert not item.enabled and "after a move" in item.label
+        app.scene.try_move(str(app.game.legal_moves()[0]))
+        settle(app)
+        assert review_item(app).enabled, "The Prince: at any time, every card being face up"
+        app.start_game("republic", seed=3, fresh=True)
+        settle(app)
+        app.scene.try_move(str(app.game.legal_moves()[0]))
+        settle(app)
+        item = review_item(app)
+        assert not item.enabled and "once the game is over" in item.label
+        press_review(app)
+        assert not app.dialogs and "once the game is over" in app.message, "the shortcut says why"
+        app.start_game("gaps", seed=5, fresh=True)
+        settle(app)
+        moves = [m for m in app.game.legal_moves() if m.word is None]
+        app.scene.try_move(str(moves[0]))
+        settle(app)
+        assert review_item(app).enabled, "Gaps: each deal between shuffles, at any time"
+    finally:
+        app.analyst.stop()
+
+
+def test_a_game_over_may_be_reviewed_in_the_republic_and_the_smith():
+    game = engine.new_game("smith", seed=2)
+    assert unavailable(game) == "after a move"
+    game.play(game.legal_moves()[0])
+    assert unavailable(game) == "once the game is over"
+    for name in ("republic", "smith"):      # what the rule reads of a game: its kind, history and end
+        assert unavailable(SimpleNamespace(name=name, history=["c1-c2"], over=True)) is None
+        assert unavailable(SimpleNamespace(name=name, history=["c1-c2"], over=False)) == "once the game is over"
+    assert unavailable(SimpleNamespace(name="gaps", history=["redeal"], over=False)) == "after a move"
+
+
+def test_the_window_names_the_losing_move_and_rewinds_to_just_before_it(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        dialog, losing, move = reviewed(app, "prince")
+        doc = fixture("prince")[0].to_dict()
+        assert dialog.losing == losing
+        words = describe(position_after(doc, losing), move)
+        text = " ".join(dialog.summary())
+        assert f"Move {losing + 1}, {words}: the game could be won before it and not after." in text
+        assert "Instead, " in text
+        app.redraw_all()
+        click(app, button(dialog, f"{TRY_AGAIN} {losing + 1}"))
+        assert not app.dialogs
+        assert app.game.history == doc["history"][:losing]
+        assert app.game.position() == position_after(doc, losing).position()
+        assert f"before move {losing + 1}" in app.message
+    finally:
+        app.analyst.stop()
+
+
+def test_a_game_rewound_by_its_review_is_counted_once(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        dialog, losing, _ = reviewed(app, "prince")
+        rule = app.game.options["rule"]
+        assert app.records.stats.get("prince", rule).games == 0
+        app.redraw_all()
+        click(app, button(dialog, TRY_AGAIN))
+        record = app.records.stats.get("prince", rule)
+        assert (record.games, record.wins) == (1, 0), "the game counts once, lost, as it stood"
+        # played again from there to a win: the same game, not counted a second time
+        line = solve.solve(app.game, solve.Budget(seconds=20)).moves
+        assert line
+        for m in line:
+            app.scene.try_move(m)
+            settle(app)
+        assert app.game.won
+        wait_for(app, lambda: app.scene.cascade is None and app.dialogs, 5)
+        record = app.records.stats.get("prince", rule)
+        assert (record.games, record.wins) == (1, 0)
+    finally:
+        app.analyst.stop()
+
+
+def test_a_rewound_game_left_for_a_new_deal_or_taken_up_after_a_restart_does_not_count_again(tmp_path):
+    game, losing, _ = fixture("prince")
+    records = Records(tmp_path)
+    rule = game.options["rule"]
+    assert records.count_before_rewind(game) == -1.0          # same suit: a loss costs a point
+    assert records.stats.get("prince", rule).games == 1
+    assert records.count_before_rewind(game) is None, "rewound a second time: counted at the first"
+    again = position_after(game.to_dict(), losing)
+    records.save_game(again)
+    later = Records(tmp_path)                     # a restart: the saved game carries the mark
+    loaded, extra = later.load_game("prince")
+    assert loaded is not None and extra.get("counted") is True
+    assert later.is_replay(loaded)
+    assert later.record_result(loaded) is None, "left for a new deal: not counted a second time"
+    assert later.stats.get("prince", rule).games == 1
+    assert later.record_result(loaded) is not None, "the same deal played afresh later counts again"
+
+
+def test_a_lost_game_offers_its_review_and_never_forces_it(tmp_path):
+    game, losing, _ = fixture("prince")
+    doc = game.to_dict()
+    app = make_app(tmp_path)
+    try:
+        for choice in ("OK", OFFER):
+            app.show_game(position_after(doc, len(doc["history"]) - 1), opening=False)
+            settle(app)
+            src, dst = doc["history"][-1].split("-")
+            drag(app, center_of(app, src), center_of(app, dst))
+            assert wait_for(app, lambda: bool(app.dialogs), 5)
+            over = app.dialogs[-1]
+            assert over.buttons == (OFFER, "OK") and over.buttons[over.focus] == "OK", "OK is the default"
+            assert "No move is left" in over.message
+            if choice == "OK":
+                key(app, pygame.K_RETURN)
+                assert not app.dialogs, "Enter takes the default: no review"
+                continue
+            click(app, button(over, OFFER))
+            review = app.dialogs[-1]
+            assert isinstance(review, ReviewDialog)
+            assert wait_for(app, lambda r=review: r.result is not None, 60)
+            assert review.losing == losing
+            key(app, pygame.K_ESCAPE)
+            assert not app.dialogs
+    finally:
+        app.analyst.stop()
