@@ -22,8 +22,9 @@ import engine
 from engine import codes
 from game import storage
 from game.analyst import ANSWER, Analyst, Answer
-from game.app import App, leaving_cost, parse_args, points_text
+from game.app import App, parse_args
 from game.records import Records
+from game.status import leaving_cost, points_text
 
 CTRL = pygame.KMOD_CTRL
 ROOT = Path(__file__).resolve().parent.parent

@@ -43,3 +43,18 @@ def test_every_game_has_one_front_module():
         module = GAME / "games" / f"{name.replace('-', '_')}.py"
         assert module.exists(), f"{name} has no module of its own"
         assert front(name).name == name and front(name).title and front(name).help
+
+
+def test_the_app_never_tests_which_scene_it_has():
+    """The loop drives any scene through the protocol of game/scene.py: no
+    source of game/ asks ``isinstance(..., Table)`` or of the start screen."""
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance" and len(node.args) == 2:
+                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                names = {getattr(k, "id", getattr(k, "attr", None)) for k in kinds}
+                if names & {"Table", "StartScreen", "Scene"}:
+                    found.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
+    assert not found, "a scene tested by its class:\n" + "\n".join(found)

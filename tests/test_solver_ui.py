@@ -152,9 +152,10 @@ def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
 
 
 def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
-    import game.app
-    monkeypatch.setattr(game.app, "DEMO_S", 0.3)          # short searches: the deal stays undecided
-    monkeypatch.setattr(game.app, "DEMO_AGAIN_S", 0.3)
+    import game.assistant
+    from game.games import front
+    monkeypatch.setattr(front("gaps"), "demo_seconds", 0.3)     # short searches: the deal stays undecided
+    monkeypatch.setattr(game.assistant, "DEMO_AGAIN_S", 0.3)
     app = make_app(tmp_path, "--analysis", "--game", "gaps", "--seed", "1")
     try:
         start = engine.new_game("gaps", seed=1)

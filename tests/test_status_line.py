@@ -11,7 +11,8 @@ import pytest
 from gui import center_of, click, key, make_app, post, pump, settle
 
 import engine
-from game.app import MIN_WINDOW, STATUS_GAP, STATUS_SIZE
+from game.status import STATUS_GAP, STATUS_SIZE
+from game.window import MIN_WINDOW
 from game.words import speak
 
 CTRL = pygame.KMOD_CTRL

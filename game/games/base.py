@@ -52,6 +52,7 @@ class Front:
     #: not shown as hints (only whether the deal can be won)
     hides_cards = False
     demo_seconds = DEMO_S       #: the solver's time for the Demo's first search
+    review_seconds = 3.0        #: a game review's time for each of its searches
 
     # ------------------------------------------------------------ the table
     def layout(self, game: engine.Game, area, aspect: float, ui: dict):

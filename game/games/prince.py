@@ -16,6 +16,7 @@ class PrinceFront(TableauFront):
     title = "The Prince"
     blurb = "After King Albert: nine columns, a reserve of seven, all face up."
     sample = ("9H", "8S", "7D", "6C")
+    review_seconds = 2.0        #: the review's searches are shorter here (game/ui/review.py's figure)
 
     def layout(self, game, area, aspect, ui):
         return lay_prince(game, area, aspect, ui)

@@ -6,12 +6,13 @@ import pygame
 from pygame import Rect
 
 from ..games import FRONTS
+from ..scene import Scene
 
 #: the games, in the start screen's order, from the registry of their front ends
 GAMES = FRONTS
 
 
-class StartScreen:
+class StartScreen(Scene):
     """Choose a game: click a tile, press 1-5, or Enter for the highlighted one."""
 
     def __init__(self, app, default: str) -> None:

@@ -1,0 +1,192 @@
+"""The table's side of the solver: the winnability indicator after each
+move, hints (H), the Demo, and "Winnable Deals Only".  Every search runs in
+the solver's own process (``game/analyst.py`` talks to it); its answers
+come back as events, so the table never waits.
+
+A mixin of :class:`game.app.App`: it owns ``verdict``, ``demo``,
+``hint_line`` and ``looking``.
+"""
+
+from __future__ import annotations
+
+import engine
+
+from . import logs
+from .analyst import STOPPED
+from .games import front_of
+from .games.base import DEMO_S
+from .status import redeal_word
+from .ui.dialogs import Dialog
+
+DEMO_AGAIN_S = 3.0               # the Demo's later searches (Gaps, Chinese Puzzle after a line or a redeal)
+DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
+WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
+HINT_S = 0.4                     # H: the solver's time for a hint (from what the player sees)
+
+
+class SolverClient:
+    """Asks the solver's process, and acts on its answers when they come."""
+
+    def find_winnable(self, game: engine.Game) -> None:
+        """"Winnable deals only": the deal picked goes on the table under a
+        notice while the solver's process looks, from its number on, for a
+        deal it proves winnable (30 s at most); the one found replaces it.
+        The notice's button plays the deal shown instead, unchecked."""
+        self.show_game(game)
+        if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S) < 0:
+            self.set_message("The solver is not available; this deal was not checked.")
+            return
+        self.looking = Dialog("Looking for a deal the solver can win...", ("Play This Deal",),
+                              "Winnable Deals Only", self.stop_looking)
+        self.open_dialog(self.looking)
+
+    def stop_looking(self, _choice: str = "") -> None:
+        """The player chose to play the deal on the table, unchecked."""
+        self.looking = None
+        self.analyst.forget("winnable")
+        self.set_message("This deal was not checked by the solver.")
+
+    def ask_verdict(self) -> None:
+        """The indicator: the deal sent to the solver's process after each
+        move (it may use every card, hidden ones too: it says whether, never how).
+        A hint asked before the move is no longer wanted; a known solution
+        goes on if the move was its first."""
+        g = self.game
+        if (g is not None and self.hint_line and self.hint_at == (g, len(g.history) - 1)
+                and g.history[-1] == self.hint_line[0]):
+            self.hint_line, self.hint_at = self.hint_line[1:], (g, len(g.history))
+        else:
+            self.hint_line = []
+        self.analyst.forget("hint")
+        if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
+            return
+        self.verdict = "thinking"
+        self.analyst.ask(self.game, "verdict")
+        self.set_message(self.message)        # the status line shows it at once
+
+    def on_answer(self, answer) -> None:
+        answer = self.analyst.take(answer)
+        if answer is None:
+            return
+        if answer.purpose == STOPPED or answer.status == "error":
+            self.solver_failed(answer)
+            return
+        if answer.purpose == "verdict":
+            self.verdict = answer.status
+            if answer.status == "won" and not front_of(self.game).hides_cards:
+                self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
+            self.set_message(self.message)
+        elif answer.purpose == "demo":
+            if self.demo is None:
+                return                              # stopped meanwhile
+            if answer.status in ("won", "play-on") and answer.moves:
+                self.demo = list(answer.moves)
+                self.demo_more = answer.status == "play-on"
+                self.set_message("Demo: any key stops it." if answer.status == "won" else
+                                 f"Demo: locking cards for the next {redeal_word(self.game)}.")
+                self.demo_step()
+            elif self.demo_rounds:                  # a Gaps or Chinese Puzzle demo played on as far as it goes
+                self.demo = None
+                self.set_message("Demo: nothing more to do." if not self.game.won else "")
+            else:
+                self.demo = None
+                self.alert("The solver found no way to win this deal from here"
+                           + (" (it is lost)." if answer.status == "impossible" else " in its time."))
+        elif answer.purpose == "winnable":
+            if self.looking is not None:
+                self.dismiss_dialog(self.looking)
+            self.looking = None
+            if answer.seed is None:
+                self.set_message("No winnable deal found quickly; here is an ordinary one.")
+                return
+            if answer.seed != self.game.seed:
+                self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
+            self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
+
+        elif answer.purpose == "hint":
+            self.show_hint(answer.moves[0] if answer.moves else None)
+
+    def solver_failed(self, answer) -> None:
+        """The solver failed on a request, or its process stopped (the
+        traceback is in the log already): what waited for it gives up,
+        and the player is told in plain words."""
+        purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
+        if "verdict" in purposes:
+            self.verdict = ""
+        if "demo" in purposes and self.demo is not None:
+            self.demo = None
+        if "winnable" in purposes and self.looking is not None:
+            self.dismiss_dialog(self.looking)
+            self.looking = None
+        what = "stopped unexpectedly" if answer.purpose == STOPPED else "failed on this deal"
+        self.set_message(f"The solver {what}; details are in {logs.NAME} in the data folder.")
+
+    def hint(self) -> None:
+        """H: the best next move, shown by flashing its card and where it
+        goes.  A solution known from the indicator is stepped through, a
+        move at a time as the player follows it; without one the solver's
+        process is asked (the table does not wait: "thinking..." until the
+        answer comes)."""
+        if self.table is None or self.game.over:
+            return
+        g = self.game
+        if self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None:
+            self.show_hint(self.hint_line[0])
+            return
+        if self.analyst.ask(self.game, "hint", budget=HINT_S, known=False) < 0:
+            self.set_message(f"Hints need the solver, which is not available: {self.analyst.failed}")
+            self.sounds.play("beep")
+            return
+        self.set_message("Hint: thinking...")
+
+    def show_hint(self, move: str | None) -> None:
+        """A hint for the position on the table (flashed), or the word that none helps."""
+        if self.table is None or self.game.over:
+            return
+        if move is None or self.game.explain(move) is not None:
+            self.set_message("No hint: no move is known to help.")
+            self.sounds.play("beep")
+            return
+        self.table.show_move(move)
+
+    def start_demo(self) -> None:
+        if self.game is None or self.game.over:
+            return
+        budget = front_of(self.game).demo_seconds
+        if self.analyst.ask(self.game, "demo", budget=budget, known=True) < 0:
+            self.set_message(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
+            return
+        self.set_message("Demo: the solver is thinking" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
+        self.demo = []
+        self.demo_more = False
+        self.demo_rounds = 0
+
+    def demo_step(self) -> None:
+        if not self.demo or self.table is None:
+            if self.demo is not None and not self.demo:
+                g = self.game
+                if self.demo_more and not g.won and not g.over and self.demo_rounds < DEMO_ROUNDS:
+                    # Gaps, Chinese Puzzle: a line or a redeal played, the solver looks again
+                    self.demo_rounds += 1
+                    if self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True) < 0:
+                        self.demo = None
+                        self.set_message(f"The Demo stopped: {self.analyst.failed}")
+                else:
+                    self.demo = None
+            return
+        move = self.demo.pop(0)
+        self.assisted = True
+        if self.game.explain(move) is not None:
+            self.demo = None
+            return
+        table = self.table
+        table.try_move(move)
+        # the next move once this one's cards have landed (and any they set off, aces leaving)
+        table.after_actors.append(lambda: table.when_landed(self.demo_step))
+        if not table.actors:
+            self.demo_step()
+
+    def stop_demo(self) -> None:
+        if self.demo is not None:
+            self.demo = None
+            self.set_message("Demo stopped.")
