@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 
 import engine
+from engine.scoring import game_points
 
 from . import logs, storage
 from .analyst import Analyst
@@ -34,11 +35,13 @@ from .loop import Loop
 from .records import Records
 from .sheet import CardSheet
 from .sound import Sounds
-from .status import StatusLine, leaving_cost, redeal_word
+from .status import RULE_TITLES, StatusLine, leaving_cost, redeal_word
 from .surfaces import Canvas, Fonts
 from .table import Table
+from .ui import review as review_ui
 from .ui.dialogs import Dialog
 from .ui.menubar import MenuBar
+from .ui.scores import SummaryDialog
 from .ui.start import StartScreen
 from .window import DEFAULT_PREFS, Window
 
@@ -320,6 +323,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
     def open_dialog(self, dialog) -> None:
         if self.scene is not None:
             self.scene.settle()
+        dialog.mono = bool(self.option("mono"))     # Black and White: the dialog's pictures in ink only
         self.dialogs.append(dialog)
         self.modal = True
         self.redraw_all()
@@ -402,8 +406,33 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         """The win's result, once its cascade is over; then, for a Gaps
         score that made the table, the name to write in it."""
         then, self.after_result = self.after_result, None
-        self.alert(self.win_message(), front_of(self.game).title,
+        self.summary(self.win_message(), front_of(self.game).title,
                    on_close=(lambda _choice: then()) if then else None)
+
+    def summary(self, message: str, title: str = "", on_close=None, buttons: tuple[str, ...] = ("OK",),
+                focus: int = 0) -> None:
+        """The end of a game in words; for a game that counts, the rule's
+        statistics picture under them, small (the Scores window's)."""
+        g = self.game
+        if g is None or game_points(g) is None or self.assisted:
+            dialog = Dialog(message, buttons, title, on_close)
+            dialog.focus = focus
+        else:
+            rec = self.records.stats.get(g.name, g.options["rule"])
+            dialog = SummaryDialog(message, buttons, title, on_close,
+                                   f"{g.title}, {RULE_TITLES[g.options['rule']]}", rec, focus)
+        self.open_dialog(dialog)
+
+    def show_over(self) -> None:
+        """No move left: what it costs, the rule's picture, and the offer
+        of a review ("See Where It Slipped Away"), never forced: OK is the
+        default and Esc closes."""
+        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(self.game) is None else ("OK",)
+
+        def answer(choice: str) -> None:
+            if choice == review_ui.OFFER:
+                review_ui.open_review(self)
+        self.summary(self.over_message(), "", answer, buttons, focus=len(buttons) - 1)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:

@@ -16,6 +16,7 @@ from .analyst import STOPPED
 from .games import front_of
 from .games.base import DEMO_S
 from .status import redeal_word
+from .ui import review as review_ui
 from .ui.dialogs import Dialog
 
 DEMO_AGAIN_S = 3.0               # the Demo's later searches (Gaps, Chinese Puzzle after a line or a redeal)
@@ -103,6 +104,8 @@ class SolverClient:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
+        elif answer.purpose == "review":
+            review_ui.take(self, answer)
         elif answer.purpose == "hint":
             self.show_hint(answer.moves[0] if answer.moves else None)
 
@@ -111,6 +114,8 @@ class SolverClient:
         traceback is in the log already): what waited for it gives up,
         and the player is told in plain words."""
         purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
+        if "review" in purposes:
+            review_ui.take(self, answer)          # the Review window says it stopped
         if "verdict" in purposes:
             self.verdict = ""
         if "demo" in purposes and self.demo is not None:

@@ -16,6 +16,7 @@ from .games import FRONTS, front_of
 from .table import Table
 from .ui.dialogs import ChoiceDialog, Dialog
 from .ui.menubar import Item, Menu, separator
+from .ui.review import menu_item as review_menu_item
 from .ui.scores import high_scores_dialog, scores_dialog
 
 RULES = [("alternate", "Alternating colour"), ("any-suit", "Any suit"), ("same-suit", "Same suit")]
@@ -68,6 +69,7 @@ class Commands:
         menus = [file, edit]
         if playing:
             menus.append(self.game_menu(g))
+            menus[-1].items += [separator(), review_menu_item(self.app, g)]
         menus.append(self.options_menu(g))
         menus.append(Menu("Help", [
             Item(f"{front_of(g).title} Rules" if playing else "Rules", self.show_help, "F1"),

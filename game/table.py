@@ -187,7 +187,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     # ----------------------------------------------------------- animation
     def game_over(self) -> None:
-        self.app.alert(self.app.over_message())
+        self.app.show_over()
 
     # ----------------------------------------------------------- keyboard
     # ----------------------------------------------------------- hints
