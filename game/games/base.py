@@ -53,6 +53,9 @@ class Front:
     hides_cards = False
     demo_seconds = DEMO_S       #: the solver's time for the Demo's first search
     review_seconds = 3.0        #: a game review's time for each of its searches
+    #: the solver's "won" means won without another of these (Gaps' shuffle,
+    #: Chinese Puzzle's redeal: the luck of a fresh deal left out); None: won outright
+    redeal_in_verdict: str | None = None
 
     # ------------------------------------------------------------ the table
     def layout(self, game: engine.Game, area, aspect: float, ui: dict):

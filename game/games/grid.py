@@ -19,6 +19,7 @@ class GridFront(Front):
 
     def __init__(self) -> None:
         self.menu_title = self.menu_title or self.title
+        self.redeal_in_verdict = self.redeal_word
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """What the engine's ``hint_places`` names: on a gap, the cards that

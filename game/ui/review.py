@@ -32,20 +32,19 @@ from pygame import Rect
 import engine
 from engine.review import LOST, UNKNOWN, WON, position_after
 
+from ..games import front, front_of
 from ..words import describe
 from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
 
 WIN_INK = (30, 120, 60)
 LOSS_INK = (170, 40, 40)
 FAINT = (150, 150, 150)
-#: each search's seconds, and the whole review's, at most
-SEARCH_S = {"prince": 2.0, "republic": 3.0, "smith": 3.0, "gaps": 3.0, "chinese-puzzle": 3.0}
+#: the whole review's seconds at most (each search's: the game's front says)
 TOTAL_S = 90.0
 CLOSE = "Close"
 TRY_AGAIN = "Try Again from Move"
 #: the words on the button of the end-of-game alert that opens a review
 OFFER = "See Where It Slipped Away"
-RANDOM_WORD = {"gaps": "shuffle", "chinese-puzzle": "redeal"}
 
 
 def unavailable(game: engine.Game | None) -> str | None:
@@ -55,7 +54,7 @@ def unavailable(game: engine.Game | None) -> str | None:
         return "no game"
     if not [m for m in game.history if str(m) != "redeal"]:
         return "after a move"
-    if game.name in ("republic", "smith") and not game.over:
+    if front_of(game).hides_cards and not game.over:        # face-down cards: not until the end
         return "once the game is over"
     return None
 
@@ -134,7 +133,7 @@ class ReviewDialog(Dialog):
                     f"{self.done}{most} searches made.", "You can close this window at any time."]
         r = self.result
         lines = []
-        random_word = RANDOM_WORD.get(self.name)
+        random_word = front(self.name).redeal_in_verdict
         what = f"this deal could be finished without another {random_word}" if random_word \
             else "the game could be won"
         if self.losing is not None:
@@ -292,7 +291,7 @@ def open_review(app) -> None:
         return
     dialog = ReviewDialog(game, on_close=lambda choice: closed(app, dialog, choice))
     app.open_dialog(dialog)
-    if app.analyst.ask(game, "review", budget=SEARCH_S[game.name], known=True, total=TOTAL_S) < 0:
+    if app.analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S) < 0:
         dialog.fail(f"the solver is not available. {app.analyst.failed}")
         app.redraw_all()
 
