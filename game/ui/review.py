@@ -77,7 +77,10 @@ class ReviewDialog(Dialog):
     losing move is found, Try Again from Move N."""
 
     def __init__(self, game: engine.Game, on_close: Callable[[str], None] | None = None) -> None:
-        super().__init__("", (CLOSE,), f"Review: {game.title}", on_close, width=940)
+        n = len(game.history)
+        rule = f", {game.options['rule'].replace('-', ' ')}" if "rule" in game.options else ""
+        title = f"Review: {game.title}, deal {game.seed}{rule} ({n} move{'s' if n != 1 else ''})"
+        super().__init__("", (CLOSE,), title, on_close, width=940)
         self.doc = game.to_dict()
         self.name = game.name
         self.history = [str(m) for m in game.history]
@@ -89,6 +92,7 @@ class ReviewDialog(Dialog):
         self.selected: int | None = None      # a move clicked on (its index)
         self._marks: list[tuple[Rect, int]] = []
         self._words: dict[int, str] = {}
+        self.mono = False                     # Options > Black and White: ink only (the table sets it)
 
     # ----------------------------------------------------------- the review's news
     def progress(self, done: int, most: int) -> None:
@@ -162,8 +166,10 @@ class ReviewDialog(Dialog):
             lines.append("The review ran out of time before it could decide everything.")
         if self.selected is not None and self.selected != self.losing:
             k = self.selected
-            state = {WON: "can still be won", LOST: "lost", UNKNOWN: "not known"}.get(self.verdict(k) or "", "")
-            lines.append(f"Move {k + 1}, {self.words(k)}: after it, {state or 'not looked at'}.")
+            could = what.replace("could", "could still")
+            state = {WON: could, LOST: f"{what.split(' could')[0]} was lost",
+                     UNKNOWN: "the solver could not tell"}.get(self.verdict(k) or "", "not looked at")
+            lines.append(f"Move {k + 1}, {self.words(k)}: after it, {state}.")
         return lines
 
     # ----------------------------------------------------------- drawing
@@ -207,14 +213,14 @@ class ReviewDialog(Dialog):
                 screen.blit(image, image.get_rect(midright=(x0 + label_w - 6, box.centery)))
             if self.history[k] == "redeal":       # a new deal starts here
                 pygame.draw.line(screen, INK, (box.x, box.y - 2), (box.x, box.bottom + 1), 2)
-            mark(screen, box, self.verdict(k))
+            mark(screen, box, self.verdict(k), self.mono)
             if k == self.losing:
                 pygame.draw.rect(screen, DEFAULT, box.inflate(4, 4), 2)
             elif k == self.selected:
                 pygame.draw.line(screen, INK, (box.x, box.bottom + 2), (box.right - 1, box.bottom + 2), 2)
             self._marks.append((box, k))
         y += timeline_h + 12
-        y = legend(screen, small, x0, y, inner) + 10
+        y = legend(screen, small, x0, y, self.mono) + 10
         for line in lines:
             screen.blit(body.render(line, True, INK), (x0, y))
             y += 22
@@ -250,30 +256,32 @@ class ReviewDialog(Dialog):
         return super().handle(event)
 
 
-def mark(screen: pygame.Surface, box: Rect, verdict: str | None) -> None:
-    """One move's mark: its shape says the verdict (colour only helps)."""
+def mark(screen: pygame.Surface, box: Rect, verdict: str | None, mono: bool = False) -> None:
+    """One move's mark: its shape says the verdict (colour only helps, and
+    in black and white there is none)."""
+    win, loss = (INK, INK) if mono else (WIN_INK, LOSS_INK)
     c = box.center
     r = max(2, box.w // 2 - 2)
     if verdict == WON:
-        pygame.draw.circle(screen, WIN_INK, c, r)
+        pygame.draw.circle(screen, win, c, r)
         pygame.draw.circle(screen, INK, c, r, 1)
     elif verdict == LOST:
         d = r - 1
         width = 2 if box.w < 12 else 3
-        pygame.draw.line(screen, LOSS_INK, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), width)
-        pygame.draw.line(screen, LOSS_INK, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), width)
+        pygame.draw.line(screen, loss, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), width)
+        pygame.draw.line(screen, loss, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), width)
     elif verdict == UNKNOWN:
         pygame.draw.circle(screen, INK, c, r, 1)
     else:
         pygame.draw.circle(screen, FAINT, c, 1)
 
 
-def legend(screen: pygame.Surface, font, x: int, y: int, width: int) -> int:
+def legend(screen: pygame.Surface, font, x: int, y: int, mono: bool = False) -> int:
     """The marks' meanings in a row; returns the y under it."""
     size = 14
     for verdict, text in ((WON, "can still be won"), (LOST, "lost"), (UNKNOWN, "not known"),
                           (None, "not looked at yet")):
-        mark(screen, Rect(x, y + 2, size, size), verdict)
+        mark(screen, Rect(x, y + 2, size, size), verdict, mono)
         image = font.render(text, True, INK)
         screen.blit(image, (x + size + 6, y))
         x += size + 6 + image.get_width() + 22

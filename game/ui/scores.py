@@ -98,7 +98,7 @@ class ScoresDialog(TableDialog):
         each = box.h // len(self.charts)
         for k, (name, rec) in enumerate(self.charts):
             area = Rect(box.x, box.y + k * each, box.w, each - 4)
-            chart(screen, small, area, name, rec)
+            chart(screen, small, area, name, rec, getattr(self, "mono", False))
 
 
 class SummaryDialog(Dialog):
@@ -127,14 +127,15 @@ class SummaryDialog(Dialog):
         self.message = saved
         top = self.rect.y + 18 + (34 if self.title else 0) + 22 * lines + 10
         chart(screen, fonts.get(17), Rect(self.rect.x + 20, top, self.rect.w - 40, 22 * self.LINES), self.name,
-              self.rec)
+              self.rec, getattr(self, "mono", False))
         return area
 
 
-def chart(screen: pygame.Surface, font, area: Rect, name: str, rec) -> None:
+def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool = False) -> None:
     """One rule's statistics picture in ``area``: the streaks in words, a
     strip of the latest results (a win filled, a loss hollow, the newest on
-    the right), and the running win rate and points as lines."""
+    the right), and the running win rate and points as lines.  ``mono``
+    (Options > Black and White): a win is filled with ink."""
     results = rec.results
     streak = (f"{rec.winning_streak} won in a row" if rec.winning_streak else
               f"{rec.losing_streak} lost in a row" if rec.losing_streak else "no streak")
@@ -149,7 +150,7 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec) -> None:
     for n, (won, _) in enumerate(shown):
         r = Rect(area.x + n * cell, y, cell - 2, cell - 2)
         if won:
-            pygame.draw.rect(screen, WIN_INK, r)
+            pygame.draw.rect(screen, INK if mono else WIN_INK, r)
             pygame.draw.rect(screen, INK, r, 1)
         else:
             pygame.draw.rect(screen, INK, r, 1)
