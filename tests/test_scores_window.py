@@ -71,3 +71,45 @@ def test_the_pictures_are_ink_on_paper_so_they_read_in_black_and_white():
     screen, dialog = drawn(stats_with({"alternate": [True, False] * 10}))
     inside = screen.subsurface(dialog.rect.inflate(-8, -8))
     assert count(inside, INK) > 500 and count(inside, PAPER) > 10000
+
+
+def test_in_black_and_white_a_win_is_filled_with_ink():
+    st = stats_with({"alternate": [True, False] * 10})
+    screen = pygame.Surface((1280, 800))
+    dialog = scores_dialog(st, "prince", "The Prince")
+    dialog.mono = True
+    dialog.draw(screen, Fonts())
+    assert count(screen, WIN_INK) == 0
+    colour = drawn(st)[0]
+    assert count(screen, INK) > count(colour, INK), "the wins' squares are ink instead"
+
+
+def test_the_end_of_a_game_shows_the_rules_picture_small(tmp_path):
+    """A won game's result, at the table: the same picture as the Scores
+    window (one function draws both), under the words, inside the dialog."""
+    from gui import endgame, make_app, settle, wait_for
+
+    import engine
+    from engine import solve
+    from game.ui.scores import SummaryDialog
+
+    app = make_app(tmp_path)
+    try:
+        rec = app.records.stats.records.setdefault(("prince", "alternate"), Record())
+        for won in (True, False, True, True):
+            rec.add(won, 2.0 if won else -2.0, 40)
+        app.show_game(engine.from_dict(endgame()), opening=False)
+        settle(app)
+        for move in solve.solve(app.game, solve.Budget(seconds=10)).moves:
+            app.scene.try_move(move)
+            settle(app)
+        assert app.game.won
+        assert wait_for(app, lambda: bool(app.dialogs), 10)
+        result = app.dialogs[-1]
+        assert isinstance(result, SummaryDialog) and "You won" in result.message
+        assert result.rec.games == 5, "the picture includes the game just won"
+        inside = app.screen.subsurface(result.rect.inflate(-8, -8))
+        assert count(inside, WIN_INK) > 0, "the strip's wins, filled"
+        assert app.screen.get_rect().contains(result.rect)
+    finally:
+        app.analyst.stop()
