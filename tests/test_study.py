@@ -182,7 +182,7 @@ def test_the_table_counts_each_deal_once_and_says_how_long_on_how_many_cores(tmp
     rows = [line for line in out.splitlines() if line.startswith("| The Prince")]
     lo, hi = wilson(2, 3)
     assert rows == [f"| The Prince | alternate | 1-4 | 10 s | 2 | 1 | 1 | 66.7% | {100 * lo:.1f}-{100 * hi:.1f}% "
-                    "| 50.0-75.0% | 2.50 | 10.00 | 10 min on 2 cores |"]
+                    "| 50.0-75.0% | 2.50 | 10.00 | 2.50 | 10 min on 2 cores |"]
 
 
 def test_the_table_shows_missing_deals_and_each_rule_and_budget_apart(tmp_path):

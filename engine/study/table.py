@@ -1,10 +1,14 @@
 """README's winnability table from result files (``python -m engine study
 --table FILE...``): a row per game, rule, sight of the hidden cards and
-budget; each deal counted once however many files or runs hold it."""
+budget; each deal counted once however many files or runs hold it.  The
+times are wall times (what the budget counts) and, beside the median, the
+median processor time of a deal's search: on a machine shared with other
+work the two part, and the second says how much search a deal had."""
 
 from __future__ import annotations
 
 import math
+import statistics
 
 import engine
 
@@ -14,7 +18,7 @@ from .stats import VARIANTS, budget_words, percent, summarise
 #: the order of README's table
 ORDER = ("prince", "gaps", "chinese-puzzle", "republic", "smith")
 HEADER = ("| game | rule | deals | budget | won | impossible | unknown | win rate (decided) | 95% CI "
-          "| unknown all lost / won | median s | p95 s | study took |")
+          "| unknown all lost / won | median s | p95 s | median CPU s | study took |")
 RULE_WORDS = {("gaps", "-"): "no shuffle", ("chinese-puzzle", "2 redeals"): "no redeal (2 allowed)",
               ("chinese-puzzle", "1 redeal"): "no redeal (1 allowed)"}
 
@@ -84,7 +88,7 @@ def rows(docs: list[dict]) -> list[tuple[tuple, dict, list[dict]]]:
 def markdown(docs: list[dict]) -> str:
     """The winnability table (markdown) of the result lines ``docs``."""
     runs = {d["run"]: d for d in docs if d["kind"] == "run"}
-    lines = [HEADER, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = [HEADER, "| --- | --- " + "| ---: " * 12 + "|"]
     for key, s, verdicts in rows(docs):
         game, rule, known, budget_s, budget_nodes = key
         cls = engine.GAMES.get(game)
@@ -95,8 +99,10 @@ def markdown(docs: list[dict]) -> str:
         lo, hi = s["ci"]
         b0, b1 = s["bounds"]
         median = "n/a" if math.isnan(s["median"]) else f"{s['median']:.2f}"
+        cpu = [v["cpu"] for v in verdicts if isinstance(v.get("cpu"), (int, float))]
+        cpu_median = f"{statistics.median(cpu):.2f}" if cpu else "n/a"
         lines.append(f"| {title} | {words} | {deal_span([v['deal'] for v in verdicts])} "
                      f"| {budget_words(budget_s, budget_nodes)} | {s['won']} | {s['impossible']} | {s['unknown']} "
                      f"| {percent(s['rate'])} | {100 * lo:.1f}-{100 * hi:.1f}% | {100 * b0:.1f}-{100 * b1:.1f}% "
-                     f"| {median} | {s['p95']:.2f} | {study_time(verdicts, runs)} |")
+                     f"| {median} | {s['p95']:.2f} | {cpu_median} | {study_time(verdicts, runs)} |")
     return "\n".join(lines)
