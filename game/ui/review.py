@@ -340,9 +340,9 @@ def rewind(app, doc: dict, losing: int) -> None:
     counted = ""
     if not app.recorded and not app.assisted:
         if app.records.count_before_rewind(g) is not None:
-            counted = " The game counted as it stood; playing it again does not count a second time."
+            counted = " (this game has counted once)"
     app.show_game(position_after(doc, losing), opening=False, keep=True)
-    app.set_message(f"Back before move {losing + 1}: try again.{counted}")
+    app.set_message(f"Back before move {losing + 1}: try again{counted}.")
 
 
 #: Review This Game's shortcut
