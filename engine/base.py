@@ -127,11 +127,11 @@ class Game:
         return events
 
     def _ending_events(self) -> list[Event]:
-        if self._is_won():
-            return [Won()]
         if self._legal is None:
             self._legal = self._generate()
-        return [] if self._legal else [Over()]
+        if self._legal:   # a won game lists nothing: only an empty listing asks which ending
+            return []
+        return [Won()] if self._is_won() else [Over()]
 
     @property
     def can_undo(self) -> bool:

@@ -18,6 +18,8 @@ from .errors import BadPosition, InvalidMove
 from .events import CardMoved, Event, Redealt
 from .notation import Move
 
+_REDEAL = Move(word="redeal")   # moves are immutable: the listing hands out this one
+
 
 class GridGame(Game):
     ROWS: ClassVar[int]
@@ -304,7 +306,7 @@ class GridGame(Game):
                 m = cache[pair] = Move(self.PLACES[pair[0]], self.PLACES[pair[1]])
             moves.append(m)
         if self.redeals_left > 0 and (not moves or self.VOLUNTARY_REDEAL):
-            moves.append(Move(word="redeal"))
+            moves.append(_REDEAL)
         return moves
 
     def _reason(self, move: Move) -> str | None:

@@ -21,6 +21,7 @@ when its column is empty.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import NAMES, shuffled_deck
@@ -36,6 +37,8 @@ STOCK_SIZE = 104 - N * PACKET_SIZE - N
 REDEALS = {"any-suit": 0, "alternate": 1, "same-suit": -1}
 _COLUMN = tuple(f"c{i + 1}" for i in range(N))
 _PACKET = tuple(f"p{i + 1}" for i in range(N))
+_NO_PACKET_TOPS = (None,) * N
+_NO_PACKET_SHOWN = (0,) * N
 _CLOSED = tuple(f"Nothing may be put in column c{i + 1} while its packet p{i + 1} holds cards: "
                 "a column is a vacancy only when its packet is empty too." for i in range(N))
 
@@ -145,8 +148,10 @@ class Republic(PileGame):
     def _closed(self, i: int) -> str | None:
         return _CLOSED[i] if self.packets[i] else None
 
-    def _offered(self, kind: str) -> list[int | None]:
+    def _offered(self, kind: str) -> Sequence[int | None]:
         if kind == "p":
+            if all(self.columns):   # most of a game: every packet lies under its column
+                return _NO_PACKET_TOPS
             return [packet[-1] if packet and not col else None for packet, col in zip(self.packets, self.columns)]
         if kind == "s":
             return [self.turned]
@@ -182,8 +187,12 @@ class Republic(PileGame):
     def _settle(self) -> list[Event]:
         """A packet whose column is empty shows its top card (an event the
         first time each card shows); its last card moves down at once."""
-        events: list[Event] = []
         cols, packets, shown = self.columns, self.packets, self._shown
+        if all(cols):   # most moves: no packet shows (the loop below would say so column by column)
+            if any(shown):
+                shown[:] = _NO_PACKET_SHOWN
+            return []
+        events: list[Event] = []
         for i in range(N):
             packet = packets[i]
             if cols[i] or not packet:

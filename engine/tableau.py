@@ -19,6 +19,7 @@ the game's places, judged one by one) on every position the tests reach.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .base import Game
@@ -111,7 +112,7 @@ class PileGame(Game):
         return self.options["rule"]
 
     # ----------------------------------------------------------- the hooks
-    def _offered(self, kind: str) -> list[int | None]:
+    def _offered(self, kind: str) -> Sequence[int | None]:
         """For role ``kind`` in TAKES_FROM (not columns): the card each of its
         places offers to be taken now, or None, by number (one item for a
         single place like ``s``)."""
@@ -264,8 +265,8 @@ class PileGame(Game):
                         else f"a sequence ({self._sequence_words()})")
                 held = "only its top card moves" if run == 1 else f"only its top {run} cards move together"
                 return f"The top {count} cards of c{si + 1} are not {what}: {held}."
-            return self._onto_column_reason(self.columns[si][-count], count, di, source_column=si)
-        return self._onto_column_reason(self._top(sk, si), 1, di, source_column=None)
+            return self._onto_column_reason(self.columns[si][-count], count, di, si)
+        return self._onto_column_reason(self._top(sk, si), 1, di, None)
 
     def _never_taken(self, kind: str, i: int | None) -> str:
         if kind == "f":
@@ -309,11 +310,11 @@ class PileGame(Game):
             top = dst[-1]
             if top not in self._parents[c]:
                 return f"The {NAMES[c]} cannot go on the {NAMES[top]}: columns build {self._packing_text}."
-            return self._over_limit(count, onto_column=True)
+            return None if count == 1 else self._over_limit(count, True)
         closed = self._closed(j)
         if closed is not None:
             return closed
-        return self._over_limit(count, onto_column=False)
+        return None if count == 1 else self._over_limit(count, False)
 
     def _over_limit(self, count: int, onto_column: bool) -> str | None:
         """Why ``count`` cards are too many for one move, or None."""
@@ -427,7 +428,7 @@ class PileGame(Game):
             lim_col, lim_vac = 1 << n_vac, (1 << (n_vac - 1) if n_vac else 0)
         else:
             lim_col, lim_vac = LONGEST, (LONGEST if vacant else 0)
-        wanted = self._wanted() if single else ()
+        wanted = set().union(*map(NEXT_ON_FOUNDATION.__getitem__, foundations)) if single else ()
         free_foundation = None in foundations
         layoff = False
         moves: list[Move] = []
@@ -451,16 +452,18 @@ class PileGame(Game):
             lowest = rank[top]
             # a run's ranks climb by one from its top card, so k cards land only
             # on a top one rank above the k-th card: look up those tops alone
+            row = column_moves[i]
             landings = []
             for k in range(1, most_col + 1):
                 onto = by_rank[lowest + k]
                 if onto:
                     ps = parents[col[-k]]
-                    landings += [(j, k) for j, t in onto if t in ps and j != i]
-            row = column_moves[i]
+                    for j, t in onto:
+                        if t in ps and j != i:
+                            landings.append((j, k))
             if landings:
                 if len(landings) > 1:
-                    landings.sort()
+                    landings.sort()   # one length lands on a column: by column alone
                 for j, k in landings:
                     add(row[j][k])
             if most_vac:
