@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pygame
+import pytest
 from gui import center_of, click, drag, key, make_app, settle, wait_for
 from test_review import fixture
 
@@ -15,7 +16,8 @@ import engine
 from engine import solve
 from engine.review import position_after
 from game.records import Records
-from game.ui.review import OFFER, TRY_AGAIN, ReviewDialog, unavailable
+from game.ui.dialogs import INK
+from game.ui.review import FAINT, OFFER, TRY_AGAIN, ReviewDialog, unavailable
 from game.words import describe
 
 CTRL = pygame.KMOD_CTRL
@@ -173,3 +175,57 @@ def test_a_lost_game_offers_its_review_and_never_forces_it(tmp_path):
             assert not app.dialogs
     finally:
         app.analyst.stop()
+
+
+def bench_review():
+    """bench/review.py, whose long game the timeline is drawn for."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "bench" / "review.py"
+    spec = importlib.util.spec_from_file_location("bench_review", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def finished_dialog(game, losing: int, mono: bool = False) -> ReviewDialog:
+    """A Review window given a finished review of ``game`` (won up to ``losing``, lost after)."""
+    n = len(game.history)
+    dialog = ReviewDialog(game)
+    dialog.mono = mono
+    verdicts = ["won"] * (losing + 1) + ["lost"] * (n - losing)
+    dialog.finish({"verdicts": verdicts, "losing": losing, "instead": None, "searches": 9, "out_of_time": False,
+                   "deals": [{"first": 0, "last": n, "losing": losing, "instead": None,
+                              "lost_from_the_start": False}]})
+    return dialog
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1920, 1080)])
+def test_a_300_move_timeline_fits_the_window_at_every_size(size):
+    from game.surfaces import Fonts
+    game, losing = bench_review().long_game(300)
+    pygame.display.init()
+    screen = pygame.Surface(size)
+    dialog = finished_dialog(game, losing)
+    dialog.draw(screen, Fonts())
+    assert screen.get_rect().contains(dialog.rect)
+    assert len(dialog._marks) == 300, "one mark a move"
+    lowest_button = min(box.top for box, _ in dialog._buttons)
+    for box, _ in dialog._marks:
+        assert dialog.rect.contains(box) and box.bottom < lowest_button
+        assert box.w >= 6, "a mark large enough to tell its shape"
+
+
+def test_the_marks_differ_by_shape_not_only_by_colour():
+    """In black and white (ink only) a mark that can still be won, a lost
+    one and an unknown one are three different pictures."""
+    from game.ui.review import mark
+    pictures = []
+    for verdict in ("won", "lost", "unknown", None):
+        surface = pygame.Surface((14, 14))
+        surface.fill((255, 255, 255))
+        mark(surface, surface.get_rect(), verdict, mono=True)
+        colours = {surface.get_at((x, y))[:3] for x in range(14) for y in range(14)}
+        assert colours <= {(255, 255, 255), INK, FAINT}, "ink only"
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    assert len(set(pictures)) == 4
