@@ -229,3 +229,22 @@ def test_the_marks_differ_by_shape_not_only_by_colour():
         assert colours <= {(255, 255, 255), INK, FAINT}, "ink only"
         pictures.append(pygame.image.tobytes(surface, "RGB"))
     assert len(set(pictures)) == 4
+
+
+def test_with_unknown_verdicts_the_window_says_so_and_names_no_move():
+    game, _, _ = fixture("prince")
+    n = len(game.history)
+    dialog = ReviewDialog(game)
+    dialog.finish({"verdicts": ["unknown"] * (n + 1), "losing": None, "instead": None, "searches": 3,
+                   "out_of_time": True, "deals": [{"first": 0, "last": n, "losing": None, "instead": None,
+                                                   "lost_from_the_start": False}]})
+    text = " ".join(dialog.summary())
+    assert "could not tell" in text and "no losing move" in text and "ran out of time" in text
+    assert dialog.buttons == ("Close",), "nothing to rewind to"
+    dialog = ReviewDialog(game)
+    dialog.finish({"verdicts": ["unknown"] * n + ["lost"], "losing": None, "instead": None, "searches": 3,
+                   "out_of_time": False, "deals": [{"first": 0, "last": n, "losing": None, "instead": None,
+                                                    "lost_from_the_start": False}]})
+    text = " ".join(dialog.summary())
+    assert "The game is lost" in text and "cannot say which move" in text
+    assert "Move " not in text

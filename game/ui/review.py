@@ -157,8 +157,14 @@ class ReviewDialog(Dialog):
                              if not random_word else f"This deal could not be finished without a {random_word} "
                                                      "from the start: no move lost that.")
             elif UNKNOWN in r["verdicts"]:
-                lines.append("The solver could not decide some positions in its time (marked as not known), "
-                             "so the review cannot say which move lost the game.")
+                subject = "this deal" if random_word else "the game"
+                if r["verdicts"][-1] == UNKNOWN:
+                    lines.append(f"The solver could not tell in its time whether {subject} can still be won from "
+                                 "where it stands (marked not known), so there is no losing move to name.")
+                else:
+                    lines.append(f"{subject[:1].upper()}{subject[1:]} is lost, but the solver could not decide "
+                                 "the positions before in its time (marked not known), so it cannot say which "
+                                 "move lost it.")
         if random_word and len(deals) > 1:
             lines.append(f"Each deal between {random_word}s is reviewed on its own "
                          f"({len(deals)} deals; a line marks each {random_word}).")
