@@ -186,9 +186,8 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         # under an open dialog nothing moving is drawn: a deal put there (a
         # winnable deal found while an alert is up) lies down at once
         animate = opening and not (self.args.screenshot or self.args.no_animation or self.dialogs)
-        self.scene = Table(self, game, opening=animate)
-        self.scene.elapsed = elapsed
-        self.scene.ui["timer_shown"] = self.option("timer_shown")
+        self.scene = Table(self, game, opening=animate, elapsed=elapsed,
+                           timer_shown=bool(self.option("timer_shown")))
         self.scene.full_redraw()
         if self.dialogs:
             self.redraw_all()            # the dialog stays in front of the new table

@@ -186,10 +186,8 @@ class SolverClient:
             return
         table = self.table
         table.try_move(move)
-        # the next move once this one's cards have landed (and any they set off, aces leaving)
-        table.after_actors.append(lambda: table.when_landed(self.demo_step))
-        if not table.actors:
-            self.demo_step()
+        # the next move once this one's cards have landed, and any they set off (aces leaving)
+        table.when_landed(lambda: table.when_landed(self.demo_step))
 
     def stop_demo(self) -> None:
         if self.demo is not None:

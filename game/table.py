@@ -38,11 +38,12 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     plays = True
 
-    def __init__(self, app, game: engine.Game, opening: bool = True) -> None:
+    def __init__(self, app, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
+                 timer_shown: bool = True) -> None:
         self.app = app
         self.game = game
         self.front = front_of(game)         # what this game answers (its menus, words, clicks)
-        self.ui: dict = {"spacing": {}, "timer_shown": True, "timer_text": "0:00"}
+        self.ui: dict = {"spacing": {}, "timer_shown": timer_shown, "timer_text": "0:00"}
         self.hidden: set[tuple[str, int]] = set()
         self.parked: list[list] = []       # [name, face_up, rect]: cards shown where no pile holds them
         self.actors: list[Actor] = []
@@ -53,7 +54,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self.glow: Rect | None = None
         self.illegal = 0
         self.last_click: tuple[float, tuple[str, int] | None] = (0.0, None)
-        self.elapsed = 0.0
+        self.elapsed = elapsed              # the clock's seconds (a restored game goes on from its own)
         self.message = ""
         self.after_actors: list = []       # things to do once every card has landed
         self.cascade: Cascade | None = None     # the win's celebration, while it plays
@@ -104,6 +105,11 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         return 1.0 - (self.elapsed % 1.0)
 
     # ----------------------------------------------------------- drawing
+    def show_timer(self, shown: bool) -> None:
+        """Options > Timer: the clock shown or hidden (the table laid out again)."""
+        self.ui["timer_shown"] = shown
+        self.full_redraw()
+
     # ----------------------------------------------------------- the scene's protocol
     def settle(self) -> None:
         """Before a dialog: what is carried goes back, what flies lands."""

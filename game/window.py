@@ -137,8 +137,7 @@ class Window:
             if value and not self.sounds.ready:
                 self.sounds.start()
         if name in ("timer_shown", "blanks_move") and self.table is not None:
-            self.table.ui["timer_shown"] = self.option("timer_shown")
-            self.table.full_redraw()
+            self.table.show_timer(bool(self.option("timer_shown")))
         self.save_prefs()
 
     def toggle_option(self, name: str) -> None:

@@ -13,23 +13,14 @@ GAMES = FRONTS
 
 
 class StartScreen(Scene):
-    """Choose a game: click a tile, press 1-5, or Enter for the highlighted one."""
+    """Choose a game: click a tile, press 1-5, or Enter for the highlighted one.
+    Nothing moves by itself here: the scene protocol's defaults (not busy,
+    no tick, nothing drawn over the background) are its answers."""
 
     def __init__(self, app, default: str) -> None:
         self.app = app
         self.focus = next((i for i, g in enumerate(GAMES) if g.name == default), 0)
         self.tiles: list[Rect] = []
-
-    busy = False
-
-    def update(self, step: float) -> None:
-        pass
-
-    def real_time(self, dt: float) -> None:
-        pass
-
-    def next_tick(self) -> float | None:
-        return None
 
     def layout(self) -> list[Rect]:
         area = self.app.table_area()
@@ -80,9 +71,6 @@ class StartScreen(Scene):
         self.render()
         self.app.screen.blit(self.app.canvas.background, (0, 0))
         pygame.display.flip()
-
-    def draw_overlay(self) -> list[Rect]:
-        return []
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
