@@ -30,6 +30,9 @@ from . import solve
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 #: moves after which the cards are dealt anew at random: a review stops there
 RANDOM = ("redeal",)
+#: a search the review depends on that ends undecided is made once more,
+#: with this many times the time (a loaded machine starves wall-clock budgets)
+RETRY = 3.0
 _STATUS = {solve.Status.WON: WON, solve.Status.IMPOSSIBLE: LOST, solve.Status.UNKNOWN: UNKNOWN}
 
 
@@ -104,11 +107,18 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
     bounds.append((start, n))
     most = sum(2 * max(1, (last - first).bit_length()) + 2 for first, last in bounds)
 
-    def verdict(k: int) -> str:
-        if k not in asked:
-            each = seconds
+    retried: set[int] = set()
+
+    def verdict(k: int, longer: bool = False) -> str:
+        """The verdict on position ``k``; ``longer``: an undecided one is
+        searched again, once, for RETRY times as long."""
+        again = longer and k in asked and asked[k][0] == UNKNOWN and k not in retried
+        if k not in asked or again:
+            each = seconds * RETRY if again else seconds
+            if again:
+                retried.add(k)
             if whole is not None:
-                each = min(seconds, total - whole.elapsed())
+                each = min(each, total - whole.elapsed())
                 if each <= 0:
                     result.out_of_time = True
                     return UNKNOWN
@@ -124,6 +134,10 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
         deal = Deal(first, last)
         result.deals.append(deal)
         begin, end = verdict(first), verdict(last)
+        if end == UNKNOWN and begin != LOST:
+            end = verdict(last, longer=True)
+        if begin == UNKNOWN and end == LOST:
+            begin = verdict(first, longer=True)
         if begin == LOST:
             deal.lost_from_the_start = True
             verdicts[first:last + 1] = [LOST] * (last - first + 1)
@@ -139,6 +153,8 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
             step, k = 1, hi - 1
             while k > first and len(asked) < most:
                 v = verdict(k)
+                if v == UNKNOWN:
+                    v = verdict(k, longer=True)
                 if v == WON:
                     lo = k
                     break
@@ -162,6 +178,8 @@ def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], No
                 if v != UNKNOWN:
                     decided = (k, v)
                     break
+            if decided is None and verdict(order[0], longer=True) != UNKNOWN:
+                decided = (order[0], asked[order[0]][0])
             if decided is None:
                 break
             k, v = decided

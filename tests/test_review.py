@@ -118,3 +118,19 @@ def test_the_command_line_refuses_a_bad_file(tmp_path, capsys):
     path.write_text("{not json")
     assert cli(["review", str(path)]) == 2
     assert "Cannot open" in capsys.readouterr().err
+
+
+def test_an_undecided_search_the_review_depends_on_is_made_again_longer():
+    """A starved search (a loaded machine) is made once more with RETRY
+    times the time before the review gives up on a position."""
+    from engine.review import RETRY
+    game, losing, _ = fixture("prince")
+    asked = []
+
+    def budget(seconds: float) -> solve.Budget:
+        asked.append(seconds)
+        return solve.Budget(nodes=1 if seconds < 2.0 * RETRY else 200_000)   # only the longer searches decide
+    r = review(game, seconds=2.0, budget=budget)
+    assert r.losing == losing
+    assert 2.0 * RETRY in asked
+    assert r.searches == len(asked)
