@@ -8,6 +8,10 @@ document) with each request; the worker searches the newest request of each
 kind, a new one cancelling the search of its kind at once.  A small thread
 here reads the answers and posts each as a pygame event (``ANSWER``), so the
 idle loop wakes only when there is news: the table never waits on a search.
+A review (Review This Game, ``game/ui/review.py``) answers more than once:
+its progress after each search (``status`` "progress", ``done`` of ``most``;
+the request stays pending), then the review itself (``status`` "reviewed",
+``review`` as ``engine.review.Review.to_json()``).
 
 The worker dies with the table, however the table ends (it watches its
 standard input and its parent).  A failure in the worker is logged with its
