@@ -39,6 +39,10 @@ _KINGS = frozenset(c for c in range(52) if RANK_OF[c] == KING)
 NEXT_ON_FOUNDATION: dict[int | None, frozenset[int]] = {
     None: frozenset(c for c in range(52) if RANK_OF[c] == ACE),
     **{top: frozenset({top + 4} if RANK_OF[top] < KING else ()) for top in range(52)}}
+#: the same table read backwards, for the listing: for each card, the top a
+#: foundation must show for it to go there (None: an empty foundation)
+NEEDS_ON_FOUNDATION: tuple[int | None, ...] = tuple(
+    next(top for top, takes in NEXT_ON_FOUNDATION.items() if c in takes) for c in range(52))
 
 
 class PileGame(Game):
@@ -428,7 +432,9 @@ class PileGame(Game):
             lim_col, lim_vac = 1 << n_vac, (1 << (n_vac - 1) if n_vac else 0)
         else:
             lim_col, lim_vac = LONGEST, (LONGEST if vacant else 0)
-        wanted = set().union(*map(NEXT_ON_FOUNDATION.__getitem__, foundations)) if single else ()
+        # a card goes to a foundation when the top it needs is on one (the table read backwards)
+        tops_up = set(foundations) if single else ()
+        needs = NEEDS_ON_FOUNDATION
         free_foundation = None in foundations
         layoff = False
         moves: list[Move] = []
@@ -442,7 +448,7 @@ class PileGame(Game):
             while run < size and col[-run - 1] in run_parents[col[-run]]:
                 run += 1
             if single:
-                if top in wanted:
+                if needs[top] in tops_up:
                     add(column_to_foundation[i])
                     layoff = True
             elif run == LONGEST and free_foundation:
@@ -478,7 +484,7 @@ class PileGame(Game):
                 if c is None:
                     continue
                 name = names[i]
-                if gives_up and c in wanted:
+                if gives_up and needs[c] in tops_up:
                     add(to_foundation[name])
                     layoff = layoff or laid_off
                 to = to_column[name]
@@ -488,20 +494,18 @@ class PileGame(Game):
                     for j, t in onto:
                         if t in ps:
                             add(to[j])
-                for j in vacant:
-                    add(to[j])
-                moves.extend(put_moves[name])
-        return self._add_words(moves, layoff)
-
-    def _add_words(self, moves: list[Move], layoff: bool) -> list[Move]:
-        """The listing's words: the layoff from what ``_generate`` saw, the
-        others as ``_word_reason`` says."""
+                if vacant:
+                    moves.extend(map(to.__getitem__, vacant))
+                puts = put_moves[name]
+                if puts:
+                    moves.extend(puts)
+        # the words: the layoff from what the loops saw, the others as `_word_reason` says
         for m in self._WORD_MOVES:
             if m.word == "layoff":
                 if layoff:
                     moves.append(m)
             elif self._word_reason(m.word) is None:
-                moves.append(m)
+                add(m)
         return moves
 
     # ----------------------------------------------------------- applying
