@@ -103,9 +103,8 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         self.running = True
         self.dialogs: list[Dialog] = []
         self.fullscreen = bool(args.fullscreen)
+        # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
-        if self.sounds.enabled:
-            self.sounds.start()
         # Dirty rectangles are what this table draws: SDL's software framebuffer
         # sends just them to the screen, where its GL-backed one loads the GL
         # stack (about 90 MB) and uploads the whole window at every update.

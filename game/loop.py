@@ -141,8 +141,16 @@ class Loop:
             self.start_game(self.args.game, self.args.seed)
         else:
             self.show_start()
+        self.start_sounds()
         if self.problems:
             self.alert("\n".join(self.problems))
+
+    def start_sounds(self) -> None:
+        """Open the sound device once the first table is on screen: that
+        can take a tenth of a second (longer where there is no device), which
+        the window need not wait for.  Without sound, the status line says why."""
+        if self.sounds.enabled and not self.sounds.start() and self.sounds.problem:
+            self.set_message(self.sounds.problem)
 
     def run(self) -> int:
         self.begin()

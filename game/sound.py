@@ -53,7 +53,7 @@ FREQUENCY, SIZE, CHANNELS, BUFFER = 44100, -16, 2, 512
 #: sounds that may play at once, so a fast deal overlaps card by card
 VOICES = 16
 
-_NEW, _READY, _SILENT, _STOPPED = "new", "ready", "silent", "stopped"
+_NEW, _WANTED, _READY, _SILENT, _STOPPED = "new", "wanted", "ready", "silent", "stopped"
 
 
 def _one_line(text: str) -> str:
@@ -66,8 +66,9 @@ class Sounds:
     ``enabled`` may be changed at any time.  A ``Sounds`` that is disabled
     never touches the mixer; one that is enabled starts the mixer at
     ``start()``, or at its first ``play()`` if ``start()`` came while it was
-    disabled.  ``problem`` is ``None``, or one line saying why some or all
-    sounds are silent.
+    disabled.  Before ``start()`` nothing plays and the mixer stays closed
+    (the table starts it once its window shows).  ``problem`` is ``None``,
+    or one line saying why some or all sounds are silent.
     """
 
     def __init__(self, enabled: bool = True, folder: str | Path | None = None) -> None:
@@ -97,6 +98,7 @@ class Sounds:
         if self._state == _READY:
             return True
         if not self.enabled:
+            self._state = _WANTED
             return False
         self._state = _SILENT
         self._sounds = {}
@@ -138,7 +140,7 @@ class Sounds:
         when disabled, silent, stopped, or the name is unknown."""
         if not self.enabled:
             return
-        if self._state == _NEW:
+        if self._state == _WANTED:
             self.start()
         sound = self._sounds.get(name)
         if sound is None:

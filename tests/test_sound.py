@@ -238,3 +238,50 @@ def test_a_mixer_closed_behind_its_back_is_not_a_crash():
     for name in NAMES:
         sounds.play(name)
     sounds.stop()
+
+
+def test_the_table_is_on_screen_before_the_sound_device_is_opened(tmp_path, monkeypatch):
+    """Opening the audio device can take a tenth of a second and more: the
+    window shows the table first."""
+    import game.app
+    os.environ["CARD_SHELL_HOME"] = str(tmp_path)
+    app = game.app.App(game.app.parse_args(["--size", "1024x640", "--no-analysis", "--game", "prince", "--seed", "1"]))
+    assert not app.sounds.ready, "no sound device opened while the window was made"
+    tables = []
+    start = Sounds.start
+
+    def watched(sounds):
+        tables.append(app.table)
+        return start(sounds)
+
+    monkeypatch.setattr(Sounds, "start", watched)
+    app.begin()
+    assert tables and tables[0] is not None, "the table was dealt and drawn first"
+    assert app.sounds.ready
+    app.quit()
+    pygame.quit()
+
+
+def test_without_a_sound_device_the_status_line_says_so(tmp_path, monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("Audio target 'none' not available")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    import game.app
+    os.environ["CARD_SHELL_HOME"] = str(tmp_path)
+    app = game.app.App(game.app.parse_args(["--size", "1024x640", "--no-analysis", "--game", "gaps", "--seed", "2"]))
+    app.begin()
+    assert app.message.startswith("No sound device") and app.table is not None
+    app.quit()
+    pygame.quit()
+
+
+def test_nothing_plays_and_the_mixer_stays_closed_before_start(monkeypatch):
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the mixer was opened before start()")
+
+    monkeypatch.setattr(pygame.mixer, "init", forbidden)
+    sounds = Sounds()
+    for name in NAMES:
+        sounds.play(name)
+    assert not sounds.ready
