@@ -24,11 +24,12 @@ import engine
 from engine import solve as solver
 from engine.cards import NAMES, RANKS, SUITS
 from engine.solve import Budget, Status, piles
-from engine.solve.best_first import beam, guided
+from engine.solve.best_first import guided
 from engine.solve.budget import OutOfBudget
 from engine.solve.depth_first import exact as exact_search
 from engine.solve.republic import RepublicModel
 from engine.solve.smith import SmithModel
+from engine.solve.smith_beam import beam
 
 RULES = ("alternate", "any-suit", "same-suit")
 REDEALS = {"any-suit": 0, "alternate": 1, "same-suit": -1}

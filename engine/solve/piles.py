@@ -14,10 +14,12 @@ from this one has been examined (up to the reductions below) and none is
 won; UNKNOWN (no line) when the budget runs out first.  Two searches share
 the budget: the exact depth-first search (``depth_first.exact_steps``),
 which alone can prove IMPOSSIBLE, and a second search that only looks for
-wins (``best_first``: The Republic's guided search, The Smith's beam
-search).  The exact search runs alone for a head start, then the two take
-turns, counted in nodes so that a node budget gives the same verdict every
-time (``SCHEDULE``).
+wins (``best_first.guided``: The Republic's guided search;
+``smith_beam.beam``: The Smith's deal-by-deal beam search).  The exact
+search runs alone for a head start, then the two take turns, counted in
+nodes so that a node budget gives the same verdict every time
+(``SCHEDULE``).  When the budget bounds the process's memory (the solver
+worker), the tables are cut to fit (:func:`fit_tables`).
 
 ``known=False``: only what the player can see (hints)
 -----------------------------------------------------
@@ -77,12 +79,13 @@ position it reaches with the least measure can only be won itself.
 
 from __future__ import annotations
 
-from .best_first import beam, guided
-from .budget import Budget, OutOfBudget, collector_paused
+from .best_first import guided
+from .budget import Budget, OutOfBudget, collector_paused, resident_mb
 from .depth_first import exact_steps, visible
 from .republic import RepublicModel
 from .result import Status
 from .smith import SmithModel
+from .smith_beam import beam
 from .table import DEFAULT_TABLE_BYTES
 
 MODELS = {"republic": RepublicModel, "smith": SmithModel}
@@ -91,10 +94,12 @@ MODELS = {"republic": RepublicModel, "smith": SmithModel}
 #: first, then the second search's nodes per exact node while they take
 #: turns).  The Smith under same suit: its proofs need the nodes.  Under the
 #: other rules no fresh Smith deal has been proved impossible, and the beam
-#: search needs a million nodes and more.  Figures: ``bench/solver.py``.
+#: search (``smith_beam.py``) wins most deals in a few hundred thousand
+#: nodes to a few million: it gets most of the budget.  Figures:
+#: ``bench/solver.py``.
 SCHEDULE = {("republic", rule): (0.1, 2) for rule in ("alternate", "any-suit", "same-suit")}
-SCHEDULE.update({("smith", "same-suit"): (0.8, 1), ("smith", "alternate"): (0.2, 4),
-                 ("smith", "any-suit"): (0.2, 4)})
+SCHEDULE.update({("smith", "same-suit"): (0.8, 1), ("smith", "alternate"): (0.05, 8),
+                 ("smith", "any-suit"): (0.05, 8)})
 #: the nodes of one turn of the exact search, once the second one has started
 SLICE = 2048
 #: the budget the head start is a share of when the budget has no limit
@@ -120,6 +125,7 @@ def search(game, budget: Budget, known: bool, *,
     if not game.legal_moves():
         return Status.IMPOSSIBLE, []
     pos = model(game)
+    max_table_bytes = fit_tables(budget, max_table_bytes)
     with collector_paused():
         if known:
             try:
@@ -140,6 +146,25 @@ def search(game, budget: Budget, known: bool, *,
         # nothing searched yet: any legal move (not into an avoided position)
         texts = [pos.text(m) for m in pos.moves(None, None) if _leads_out(pos, m, avoided)][:1]
     return status, texts
+
+
+#: the share of a memory budget's headroom the searches' tables may take
+#: (the rest: the interpreter's own growth, the line, the generators)
+TABLE_SHARE = 0.6
+
+
+def fit_tables(budget: Budget, max_bytes: int) -> int:
+    """``max_bytes``, cut to fit a budget that bounds the process's memory
+    (``Budget(memory_mb=...)``: the solver worker): ``TABLE_SHARE`` of what
+    is left under the bound now.  A full table only repeats work (``table.py``),
+    so a small one costs time, never a wrong verdict."""
+    limit = getattr(budget, "max_memory_mb", None)
+    if limit is None:
+        return max_bytes
+    now = resident_mb()
+    if now <= 0:
+        return max_bytes
+    return max(0, min(max_bytes, int((limit - now) * TABLE_SHARE * 2**20)))
 
 
 def _leads_out(pos, m, avoided: set) -> bool:

@@ -182,6 +182,17 @@ class SmithModel:
         self.colb = list(colb)
         self.cols = [list(b) for b in colb]
 
+    def pack(self) -> bytes:
+        """The position as one byte string (stock left, suits laid off, the
+        columns as they lie): a third of a :meth:`snapshot`'s memory, for
+        the beam search, which keeps thousands (``unpack``)."""
+        return bytes((self.sp, self.laid)) + b"\xff".join(self.colb)
+
+    def unpack(self, packed: bytes) -> None:
+        self.sp, self.laid = packed[0], packed[1]
+        self.colb = packed[2:].split(b"\xff")
+        self.cols = [list(b) for b in self.colb]
+
     def guide(self) -> int:
         """An estimate of the work left, for the guided search (lower is
         better; 0 when won): per column, 4 for each card lying on a card it
@@ -207,16 +218,67 @@ class SmithModel:
             cost -= 8 * empty
         return cost
 
-    def beam_score(self) -> int:
-        """The deal-by-deal beam search's value of a position (higher is
-        better): 1000 per suit laid off; per column, 40 for each card on the
-        next higher card of its suit, 2 for one on a card it fits otherwise,
-        -10 for one on a card it does not fit, -8 for a base card other than
-        a king, and a quarter of the square of its top unit's length; 40 per
-        empty column; and, when every column holds a card, the same weights
-        for the cards the next deal will put on them (they are known)."""
+    def beam_moves(self, last=None) -> list:
+        """The moves the beam search (``smith_beam.py``) looks at, as a list:
+        lay-offs; whole units onto a card they fit; parts of units onto the
+        next card of their suit; whole units into an empty column (not a
+        whole column while the stock is empty: the same position); never
+        ``deal`` (the beam deals itself).  The exact reversal of ``last`` is left
+        out.  A beam only ever claims wins that replay, so leaving moves out
+        costs it reach, never soundness."""
+        banned = (last[1], last[0], last[2]) if last is not None and last[0] >= 0 and last[1] >= 0 else None
+        cols, fits = self.cols, self.fits
+        by_rank: list[list] = [[] for _ in range(14)]
+        empties = []
+        runs = [0] * 8
+        out = []
+        for j in range(8):
+            col = cols[j]
+            if col:
+                top = col[-1]
+                by_rank[top >> 2].append((j, top))
+                n = len(col)
+                run = 1
+                below = top + 4
+                while run < n and col[-run - 1] == below:
+                    run += 1
+                    below += 4
+                runs[j] = run
+                if run == 13:
+                    out.append((j, LAY, 13))
+            else:
+                empties.append(j)
+        stocked = self.sp > 0
+        for i in range(8):
+            run = runs[i]
+            if not run:
+                continue
+            col = cols[i]
+            for k in range(run, 0, -1):
+                bottom = col[-k]
+                for j, top in by_rank[(bottom >> 2) + 1]:
+                    if j != i and (i, j, k) != banned and (top == bottom + 4 or (k == run and fits[top][bottom])):
+                        out.append((i, j, k))
+            if stocked or run < len(col):
+                for j in empties:
+                    if (i, j, run) != banned:
+                        out.append((i, j, run))
+        return out
+
+    def beam_value(self, w: dict) -> int:
+        """The beam search's value of a position (higher is better), by the
+        weights ``w`` (``smith_beam.py``): per column, ``home`` for each card
+        in the run in suit up from a king at its bottom, ``suit`` for each
+        card on the next card of its suit, ``fit`` for one on a card it fits
+        otherwise, ``bad`` for one on a card it does not fit, ``base`` for a
+        bottom card other than a king, and a quarter of the square of its
+        top unit's length; ``empty`` per empty column; per suit laid off,
+        what its thirteen cards were worth as a home run and ``laid`` more
+        (so laying off always gains); and, when every column holds a card,
+        the same weights for the cards the next deal puts on them."""
         fits = self.fits
-        total = 1000 * self.laid
+        home_w, suit_w, fit_w, bad_w = w["home"], w["suit"], w["fit"], w["bad"]
+        total = (w["laid"] + 12 * (home_w + suit_w)) * self.laid
         empty = 0
         cols = self.cols
         for col in cols:
@@ -224,28 +286,30 @@ class SmithModel:
                 empty += 1
                 continue
             upper = col[0]
-            if upper < 48:
-                total -= 8
+            home = upper >= 48
+            if not home:
+                total += w["base"]
             run = 1
             for lower in col[1:]:
                 if upper == lower + 4:
-                    total += 40
+                    total += suit_w + home_w if home else suit_w
                     run += 1
                 else:
-                    total += 2 if fits[upper][lower] else -10
+                    home = False
+                    total += fit_w if fits[upper][lower] else bad_w
                     run = 1
                 upper = lower
             total += run * run // 4
-        total += 40 * empty
+        total += w["empty"] * empty
         sp = self.sp
         if sp and not empty:
             stock = self.stock
             for x in range(8):
                 card, top = stock[sp - 1 - x], cols[x][-1]
                 if top == card + 4:
-                    total += 40
+                    total += suit_w
                 else:
-                    total += 2 if fits[top][card] else -10
+                    total += fit_w if fits[top][card] else bad_w
         return total
 
     # ----------------------------------------------------------- hints
