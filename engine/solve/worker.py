@@ -77,6 +77,10 @@ REVIEW_TOTAL_S = 120.0
 #: gives up and the player gets an ordinary deal
 WINNABLE_TOTAL_S = 30.0
 WINNABLE_TRIES = 200
+#: the least time a deal is given, per game: The Smith's beam search needs
+#: seconds, not the fraction of one that decides the other games' deals
+#: (``bench/smith_winnable.py``)
+WINNABLE_DEAL_MIN_S = {"smith": 15.0}
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
@@ -235,6 +239,7 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
     most, or until ``job`` is cancelled: the table no longer wants one.
     Returns the answer's ``status``, ``seed`` and ``message``."""
     seed = doc["seed"]
+    budget = max(budget, WINNABLE_DEAL_MIN_S.get(doc["game"], 0.0))
     whole = Budget(seconds=total)
     for n in range(tries):
         left = total - whole.elapsed()
