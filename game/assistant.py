@@ -10,6 +10,7 @@ A mixin of :class:`game.app.App`: it owns ``verdict``, ``demo``,
 from __future__ import annotations
 
 import engine
+from engine.solve.advice import undoes_last_move
 
 from . import logs
 from .analyst import STOPPED
@@ -107,7 +108,7 @@ class SolverClient:
         elif answer.purpose == "review":
             review_ui.take(self, answer)
         elif answer.purpose == "hint":
-            self.show_hint(answer.moves[0] if answer.moves else None)
+            self.show_hint(answer.moves[0] if answer.moves else None, answer.message)
 
     def solver_failed(self, answer) -> None:
         """The solver failed on a request, or its process stopped (the
@@ -135,7 +136,10 @@ class SolverClient:
         if self.table is None or self.game.over:
             return
         g = self.game
-        if self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None:
+        if (self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None
+                and not undoes_last_move(g, self.hint_line[0])):
+            # a known line that would take the last move back: the hint's
+            # search looks for another way on first (engine/solve/advice.py)
             self.show_hint(self.hint_line[0])
             return
         if self.analyst.ask(self.game, "hint", budget=HINT_S, known=False) < 0:
@@ -144,8 +148,10 @@ class SolverClient:
             return
         self.set_message("Hint: thinking...")
 
-    def show_hint(self, move: str | None) -> None:
-        """A hint for the position on the table (flashed), or the word that none helps."""
+    def show_hint(self, move: str | None, reason: str = "") -> None:
+        """A hint for the position on the table (flashed), or the word that
+        none helps; ``reason``: why, when the solver says (a take-back that
+        is the only way on)."""
         if self.table is None or self.game.over:
             return
         if move is None or self.game.explain(move) is not None:
@@ -153,6 +159,8 @@ class SolverClient:
             self.sounds.play("beep")
             return
         self.table.show_move(move)
+        if reason:
+            self.set_message(f"{self.message.rstrip('.')}: {reason}.")
 
     def start_demo(self) -> None:
         if self.game is None or self.game.over:

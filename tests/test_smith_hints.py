@@ -74,3 +74,44 @@ def test_no_last_move_no_avoiding():
     game = smith([SPADES + " AS"], laid=("KC", "KC", "KD", "KD", "KH", "KH", "KS"))
     assert before_last_move(game) is None
     assert advise(game, Budget(seconds=5)).move == "c1-f:13"
+
+
+# ----------------------------------------------------------------- the table's side
+
+def test_the_table_says_why_a_take_back_is_the_hint(tmp_path):
+    from tests.gui import make_app
+    app = make_app(tmp_path, "--game", "smith", "--seed", "1", "--rule", "any-suit")
+    try:
+        move = next(str(m) for m in app.game.legal_moves() if str(m) != "deal")
+        app.show_hint(move, advise_words())
+        assert app.message.startswith("Hint: ")
+        assert app.message.endswith(": the only way on is to take back your last move.")
+        app.show_hint(move)
+        assert "take back" not in app.message
+    finally:
+        app.analyst.stop()
+
+
+def test_a_known_line_that_takes_the_last_move_back_is_not_shown_as_the_hint(tmp_path):
+    """The indicator's winning line may begin by taking the player's move
+    back; H then asks the solver's hint search (which avoids that) instead
+    of flashing the take-back."""
+    from tests.gui import make_app
+    app = make_app(tmp_path, "--game", "smith", "--seed", "3", "--rule", "any-suit")
+    try:
+        g = app.game
+        app.scene.try_move("c4-c8")           # deal 3: a unit that fits back where it came from
+        assert g.history == ["c4-c8"]
+        back = "c8-c4"
+        assert undoes_last_move(g, back)
+        app.hint_line, app.hint_at = [back], (g, len(g.history))
+        app.hint()
+        assert app.message == "Hint: thinking...", "the solver is asked, the take-back not flashed"
+        assert not app.scene.flash_rects
+    finally:
+        app.analyst.stop()
+
+
+def advise_words() -> str:
+    from engine.solve.advice import ONLY_WAY, Advice
+    return Advice("c1-c2", ONLY_WAY, "c2-c1").words()
