@@ -44,9 +44,9 @@ import heapq
 from .budget import Budget, OutOfBudget
 from .smith import DEAL_MOVE
 
-#: a node of one start's search (its packed position ~150, heap entry and
-#: parent links ~150), in bytes (estimated)
-NODE_BYTES = 300
+#: a node of one start's search (its packed position ~150, heap entry ~110,
+#: its move and parent link ~90), in bytes (estimated from sys.getsizeof)
+NODE_BYTES = 350
 
 #: the weights of :meth:`SmithModel.beam_value`: a card in a run in suit on
 #: a king at the bottom of its column ("home"), any card on the next card
