@@ -528,3 +528,21 @@ def decided(name: str, seed: int, nodes: int) -> str:
 ])
 def test_deals_decided_within_a_node_budget(name, seed, nodes, want):
     assert decided(name, seed, nodes) == want
+
+
+@pytest.mark.parametrize("name,seed", [("gaps", 1), ("chinese-puzzle", 7)])
+def test_a_spent_search_hands_its_tables_to_the_budget(name, seed):
+    """The answer must not wait while millions of keys are freed: a search
+    cut off by its budget gives its transposition tables (the main
+    search's and the current probe's) to ``Budget.keep``, and the interface
+    frees them after answering."""
+    kept: list = []
+
+    class Keeping(Budget):
+        def keep(self, *tables):
+            kept.extend(tables)
+            super().keep(*tables)
+
+    result = engine.solve.solve(engine.new_game(name, seed=seed), Keeping(nodes=30_000))
+    assert result.status == "unknown"
+    assert len(kept) == 2 and all(isinstance(t, set) and t for t in kept)
