@@ -61,6 +61,7 @@ SEEN_BYTES = 70
 
 #: (width, step, ends, end_nodes, weights), tried in turn
 ATTEMPTS = (
+    (30, 3_000, 3, 100_000, PLAIN),
     (30, 10_000, 3, 100_000, PLAIN),
     (15, 20_000, 3, 100_000, STRICT),
     (60, 10_000, 4, 200_000, PLAIN),
