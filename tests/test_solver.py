@@ -254,8 +254,17 @@ def test_a_memory_budget_stops_a_search_whose_tables_grow_past_it():
 
 
 def test_the_solver_worker_bounds_every_search_by_its_memory_budget():
-    from engine.solve.worker import MEMORY_MB, Job
-    assert Job().budget(2.0).max_memory_mb == MEMORY_MB
+    from engine.solve import worker
+    assert job_budget(worker) is None, "serving in another process bounds nothing"
+    worker.bound_memory(worker.MEMORY_MB)            # as the worker's main() does
+    try:
+        assert job_budget(worker) == worker.MEMORY_MB
+    finally:
+        worker.bound_memory(None)
+
+
+def job_budget(worker):
+    return worker.Job().budget(2.0).max_memory_mb
 
 
 def test_a_cancel_stops_the_very_next_tick():

@@ -86,8 +86,17 @@ WINNABLE_DEAL_MIN_S = {"smith": 15.0}
 PLAY_ON_S = 3.0
 #: the worker's resident size (MB) past which a search stops and answers
 #: unknown: the worker itself is about 15 MB, the table's process about 50,
-#: and the two together are meant to stay under 80 (README, "as shipped")
+#: and the two together are meant to stay under 80 (README, "as shipped").
+#: Set by :func:`main`, in the worker's own process only (a test that serves
+#: requests in its own, larger process bounds nothing).
 MEMORY_MB = 30.0
+_memory_mb: float | None = None
+
+
+def bound_memory(mb: float | None) -> None:
+    """Stop every search of this process past ``mb`` MB resident (None: no bound)."""
+    global _memory_mb
+    _memory_mb = mb
 #: how often the parent's process id is looked at (seconds)
 WATCH_EVERY = 0.5
 
@@ -104,7 +113,7 @@ class Job:
     def budget(self, seconds: float) -> Budget:
         """A new budget for the job's next search (cancelled already if the job is)."""
         with self._lock:
-            self._budget = Budget(seconds=seconds, memory_mb=MEMORY_MB)
+            self._budget = Budget(seconds=seconds, memory_mb=_memory_mb)
             if self.cancelled:
                 self._budget.cancel()
             return self._budget
@@ -249,7 +258,7 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
         if job is not None:
             each = job.budget(min(budget, left))
         else:
-            each = Budget(seconds=min(budget, left), memory_mb=MEMORY_MB)
+            each = Budget(seconds=min(budget, left), memory_mb=_memory_mb)
         if solve(game, each, known=True).status is Status.WON:
             return {"status": "won", "seed": seed + n, "message": ""}
     return {"status": "unknown", "seed": None, "message": "no winnable deal found"}
@@ -315,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     if os.getppid() != parent:      # the parent went before the kernel was asked
         return 0
     threading.Thread(target=watch_parent, args=(parent,), name="watch parent", daemon=True).start()
+    bound_memory(MEMORY_MB)
     inbox = Inbox()
 
     def read() -> None:
