@@ -11,26 +11,57 @@ The public interface (DESIGN.md)::
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
 from .base import FORMAT, Game
 from .cards import MAX_SEED, Card, card
-from .chinese_puzzle import ChinesePuzzle
 from .errors import BadPosition, IllegalMove, InvalidMove, MoveError, json_problem, shown
 from .events import AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over, Redealt, Won
-from .gaps import Gaps
 from .notation import Move
-from .prince import Prince
-from .republic import Republic
-from .smith import Smith
 
-GAMES: dict[str, type[Game]] = {
-    "gaps": Gaps,
-    "chinese-puzzle": ChinesePuzzle,
-    "smith": Smith,
-    "republic": Republic,
-    "prince": Prince,
+#: each game's name, module and class, in the order the games are listed
+_GAME_CLASSES = {
+    "gaps": ("gaps", "Gaps"),
+    "chinese-puzzle": ("chinese_puzzle", "ChinesePuzzle"),
+    "smith": ("smith", "Smith"),
+    "republic": ("republic", "Republic"),
+    "prince": ("prince", "Prince"),
 }
+_CLASS_MODULES = {cls: module for module, cls in _GAME_CLASSES.values()}
+
+
+class _Games(Mapping):
+    """``GAMES``: each game's name to its class, read as a dict is.  A
+    game's module is imported when its class is first asked for: a program
+    that plays one game (the table, the solver's process) does not build the
+    move tables of the other four."""
+
+    def __getitem__(self, name: str) -> type[Game]:
+        module, cls = _GAME_CLASSES[name]
+        return getattr(import_module(f".{module}", __name__), cls)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_GAME_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_GAME_CLASSES)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+GAMES: Mapping[str, type[Game]] = _Games()
+
+
+def __getattr__(name: str) -> Any:
+    """``engine.Gaps``, ``engine.Prince``, ...: each imported when first used."""
+    module = _CLASS_MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{module}", __name__), name)
+    return value
 
 
 def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
