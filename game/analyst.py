@@ -24,14 +24,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from . import logs
+
+if TYPE_CHECKING:
+    import subprocess
 
 ANSWER = pygame.event.custom_type()
 BUDGET_S = 6.0
@@ -44,7 +47,11 @@ WORKER_FLAG = "--solver-worker"
 #: the purpose of the answer that says the worker stopped unexpectedly
 STOPPED = "worker"
 
-log = logs.get("solver")
+
+
+def log():
+    """The solver's logger (Python's ``logging`` is imported at the first record)."""
+    return logs.get("solver")
 
 
 @dataclass
@@ -105,6 +112,8 @@ class Analyst:
         if self.starts >= MAX_STARTS:
             self.failed = "The solver stopped too often; see card-shell.log in the data folder."
             return False
+        import subprocess  # not before the first request: the window comes up without it
+
         command = self.command or worker_command()
         env = dict(os.environ)
         if not getattr(sys, "frozen", False):
@@ -116,7 +125,7 @@ class Analyst:
                 env=env, close_fds=True,
                 creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0)
         except (OSError, ValueError) as e:
-            log.exception("The solver's process could not start (%s)", " ".join(command))
+            log().exception("The solver's process could not start (%s)", " ".join(command))
             self.failed = f"The solver could not start ({e}); no hints, indicator or demo."
             return False
         self.starts += 1
@@ -153,13 +162,14 @@ class Analyst:
                                 done=int(fields.get("done", 0)), most=int(fields.get("most", 0)),
                                 review=fields.get("review"))
             except (ValueError, KeyError, TypeError):
-                log.error("The solver's process sent what is not an answer: %r", line[:500])
+                log().error("The solver's process sent what is not an answer: %r", line[:500])
                 continue
             if answer.status == "error":
-                log.error("The solver failed on a %s request: %s\n%s", answer.purpose, answer.message,
+                log().error("The solver failed on a %s request: %s\n%s", answer.purpose, answer.message,
                           answer.trace.rstrip())
             if not _post(answer):
                 return
+        import subprocess
         try:
             code = process.wait(timeout=2)
         except subprocess.TimeoutExpired:
@@ -168,9 +178,9 @@ class Analyst:
         text = "".join(stderr).rstrip()
         if getattr(process, "told_to_stop", False):
             if text:
-                log.warning("The solver's process wrote on stopping:\n%s", text)
+                log().warning("The solver's process wrote on stopping:\n%s", text)
             return
-        log.error("The solver's process stopped unexpectedly (%s)%s", _ending(code),
+        log().error("The solver's process stopped unexpectedly (%s)%s", _ending(code),
                   ":\n" + text if text else ", writing nothing")
         _post(Answer(-1, STOPPED, "error", message=f"The solver stopped unexpectedly ({_ending(code)}).",
                      trace=text, worker=number))
@@ -238,6 +248,7 @@ class Analyst:
         if process is None:
             return
         process.told_to_stop = True
+        import subprocess
         try:
             process.stdin.close()
         except (OSError, ValueError):

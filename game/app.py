@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,11 +37,8 @@ from .sound import Sounds
 from .status import RULE_TITLES, StatusLine, leaving_cost, redeal_word
 from .surfaces import Canvas, Fonts
 from .table import Table
-from .ui import review as review_ui
 from .ui.dialogs import Dialog
 from .ui.menubar import MenuBar
-from .ui.scores import SummaryDialog
-from .ui.start import StartScreen
 from .window import DEFAULT_PREFS, Window
 
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
@@ -259,6 +255,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         return extra
 
     def show_start(self) -> None:
+        from .ui.start import StartScreen
         self.game = None
         self.scene = StartScreen(self, self.prefs["last_game"])
         self.scene.full_redraw()
@@ -416,6 +413,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
             dialog = Dialog(message, buttons, title, on_close)
             dialog.focus = focus
         else:
+            from .ui.scores import SummaryDialog
             rec = self.records.stats.get(g.name, g.options["rule"])
             dialog = SummaryDialog(message, buttons, title, on_close,
                                    f"{g.title}, {RULE_TITLES[g.options['rule']]}", rec, focus)
@@ -425,6 +423,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         """No move left: what it costs, the rule's picture, and the offer
         of a review ("See Where It Slipped Away"), never forced: OK is the
         default and Esc closes."""
+        from .ui import review as review_ui
         buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(self.game) is None else ("OK",)
 
         def answer(choice: str) -> None:
@@ -484,6 +483,7 @@ def tell_already_running(message: str) -> None:
         sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
     if headless:
         return
+    import textwrap
     try:        # SDL's box on X11 does not wrap lines itself
         pygame.display.message_box("Card Shell is already running", textwrap.fill(message, 64), "warn")
     except (pygame.error, AttributeError):

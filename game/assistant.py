@@ -10,14 +10,12 @@ A mixin of :class:`game.app.App`: it owns ``verdict``, ``demo``,
 from __future__ import annotations
 
 import engine
-from engine.solve.advice import undoes_last_move
 
 from . import logs
 from .analyst import STOPPED
 from .games import front_of
 from .games.base import DEMO_S
 from .status import redeal_word
-from .ui import review as review_ui
 from .ui.dialogs import Dialog
 
 DEMO_AGAIN_S = 3.0               # the Demo's later searches (Gaps, Chinese Puzzle after a line or a redeal)
@@ -106,6 +104,7 @@ class SolverClient:
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
         elif answer.purpose == "review":
+            from .ui import review as review_ui
             review_ui.take(self, answer)
         elif answer.purpose == "hint":
             self.show_hint(answer.moves[0] if answer.moves else None, answer.message)
@@ -116,6 +115,7 @@ class SolverClient:
         and the player is told in plain words."""
         purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
         if "review" in purposes:
+            from .ui import review as review_ui
             review_ui.take(self, answer)          # the Review window says it stopped
         if "verdict" in purposes:
             self.verdict = ""
@@ -135,6 +135,8 @@ class SolverClient:
         answer comes)."""
         if self.table is None or self.game.over:
             return
+        from engine.solve.advice import undoes_last_move
+
         g = self.game
         if (self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None
                 and not undoes_last_move(g, self.hint_line[0])):

@@ -16,8 +16,6 @@ from .games import FRONTS, front_of
 from .table import Table
 from .ui.dialogs import ChoiceDialog, Dialog
 from .ui.menubar import Item, Menu, separator
-from .ui.review import menu_item as review_menu_item
-from .ui.scores import high_scores_dialog, scores_dialog
 
 RULES = [("alternate", "Alternating colour"), ("any-suit", "Any suit"), ("same-suit", "Same suit")]
 BACKS = ["Blue lattice", "Red rings", "Green tartan", "Macintosh", "Gold medallion"]
@@ -68,6 +66,7 @@ class Commands:
         ])
         menus = [file, edit]
         if playing:
+            from .ui.review import menu_item as review_menu_item  # (not before the first frame)
             menus.append(self.game_menu(g))
             menus[-1].items += [separator(), review_menu_item(self.app, g)]
         menus.append(self.options_menu(g))
@@ -236,9 +235,11 @@ class Commands:
     # ----------------------------------------------------------- windows
     def show_scores(self) -> None:
         g = self.game
+        from .ui.scores import scores_dialog
         self.app.open_dialog(scores_dialog(self.app.records.stats, g.name, front_of(g).title))
 
     def show_high_scores(self, highlight: int | None = None) -> None:
+        from .ui.scores import high_scores_dialog
         self.app.open_dialog(high_scores_dialog(self.app.records.high_scores(), highlight))
 
     def show_help(self) -> None:

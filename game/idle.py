@@ -10,8 +10,6 @@ sleeps between polls.
 
 from __future__ import annotations
 
-import ctypes
-import glob
 import os
 import time
 
@@ -26,6 +24,9 @@ def _load():
     if _tried:
         return _sdl
     _tried = True
+    import ctypes  # at the first wait, after the first frame
+    import glob
+
     base = os.path.dirname(pygame.__file__)
     patterns = [os.path.join(base, "..", "pygame_ce.libs", "libSDL2*.so*"),
                 os.path.join(base, ".dylibs", "libSDL2*.dylib"),

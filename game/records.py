@@ -26,16 +26,18 @@ No pygame here: the table decides when to save, this module only how.
 from __future__ import annotations
 
 import copy
-import datetime
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.gaps import SHUFFLES
 from engine.scoring import Statistics
 
 from . import storage
+
+if TYPE_CHECKING:
+    import datetime
 
 SAVES = "saves"
 STATISTICS = "statistics.json"
@@ -486,6 +488,7 @@ class Records:
         rank = self.qualifies(shuffles, seconds)
         if rank is None:
             return None
+        import datetime
         if date is None:
             date = datetime.date.today()
         if isinstance(date, datetime.date):

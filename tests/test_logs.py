@@ -45,6 +45,30 @@ def test_starting_the_log_opens_no_file_and_imports_no_handlers_module(tmp_path)
     assert out == ["False", "[]"]
 
 
+def test_starting_the_log_imports_no_logging_until_something_is_logged(tmp_path):
+    """The table's first frame does not wait for Python's logging; the
+    first record still goes to the file the log was started in."""
+    code = ("import sys; from pathlib import Path; from game import logs; logs.start(Path(sys.argv[1]));"
+            "before = 'logging' in sys.modules; logs.get('app').error('the first record');"
+            "text = (Path(sys.argv[1]) / logs.NAME).read_text();"
+            "print(before, text.strip().endswith('app ERROR: the first record'))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == ["False", "True"]
+
+
+def test_a_log_moved_after_records_were_written_writes_to_its_new_folder(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    logs.start(first)
+    logs.get("app").error("into the first")
+    logs.start(second)
+    logs.get("app").error("into the second")
+    for handler in logging.getLogger(logs.LOGGER).handlers:
+        handler.flush()
+    assert "into the second" not in (first / logs.NAME).read_text(encoding="utf-8")
+    assert "into the second" in (second / logs.NAME).read_text(encoding="utf-8")
+
+
 def test_a_log_that_cannot_be_written_costs_the_game_nothing(tmp_path):
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the data folder should be")

@@ -6,6 +6,8 @@ looks as it always did.  (How long it takes is a benchmark's figure,
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,39 @@ from pathlib import Path
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: modules the first frame of a Gaps table never needs
+NOT_BEFORE_THE_FIRST_FRAME = ("subprocess", "logging", "ctypes", "datetime", "engine.prince", "engine.republic",
+                              "engine.smith", "engine.chinese_puzzle", "engine.solve", "engine.review",
+                              "game.ui.review", "game.ui.scores", "game.ui.start")
+
+FIRST_FRAME = """
+import json, os, sys
+import pygame
+seen = {}
+real_flip = pygame.display.flip
+
+def flip():
+    if not seen:
+        seen.update((name, name in sys.modules) for name in json.loads(sys.argv[1]))
+    real_flip()
+
+pygame.display.flip = flip
+from game.app import App, parse_args
+app = App(parse_args(["--game", "gaps", "--seed", "1", "--size", "1024x640", "--no-sound", "--no-analysis"]))
+app.begin()
+print(json.dumps(seen))
+"""
+
+
+def test_the_first_frame_imports_no_solver_client_log_or_other_game(tmp_path):
+    env = {**os.environ, "CARD_SHELL_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, json.dumps(NOT_BEFORE_THE_FIRST_FRAME)], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen, "the table was never flipped to the screen"
+    assert [name for name, loaded in seen.items() if loaded] == []
 
 
 def test_the_engine_imports_the_rules_of_the_game_played_only():

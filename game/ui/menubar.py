@@ -111,7 +111,8 @@ class MenuBar:
     def open(self, index: int | None) -> None:
         self.open_index = index
         self.hover = None
-        self._current = self.menus()
+        # built when a menu opens (a closed bar builds nothing: a new table does not wait for its menus)
+        self._current = self.menus() if index is not None else []
 
     def panel(self) -> Rect | None:
         return self._panel
