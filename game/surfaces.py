@@ -8,6 +8,8 @@ only the union of the two goes to the display.
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 
 import pygame
@@ -35,6 +37,14 @@ TEXT = (240, 240, 228)
 _SCALE = 0.6875
 
 
+@functools.cache
+def _default_font() -> str | None:
+    """pygame-ce's own font file, where pygame keeps it; None (pygame
+    finds it itself, through its package resources: slower) elsewhere."""
+    path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+    return path if os.path.isfile(path) else None
+
+
 class Face:
     """pygame-ce's own font at one size, set by FreeType with even spacing.
 
@@ -50,7 +60,7 @@ class Face:
 
         if not freetype.get_init():
             freetype.init()
-        self._font = freetype.Font(None, size * _SCALE)
+        self._font = freetype.Font(_default_font(), size * _SCALE)
         self._font.kerning = False
         self._font.origin = True
         self._font.pad = False
@@ -99,12 +109,14 @@ class Fonts:
 def _grain(side: int = 128) -> pygame.Surface:
     """A square of fine, fixed grain, light grey around 94%: multiplied over
     a colour it gives the felt its texture.  Made from a seeded generator
-    with a byte table (no numpy: start-up stays quick and small)."""
+    with a byte table (no numpy: start-up stays quick and small), as an
+    8-bit picture whose palette is the greys."""
     rng = random.Random(7)
     table = bytes(min(255, 228 + (b * 27) // 255 + (b >> 7)) for b in range(256))
     raw = rng.randbytes(side * side).translate(table)
-    rgb = bytes(b for b in raw for _ in range(3))
-    return pygame.image.frombuffer(rgb, (side, side), "RGB").copy()
+    grain = pygame.image.frombuffer(raw, (side, side), "P")
+    grain.set_palette([(v, v, v) for v in range(256)])
+    return grain.copy()
 
 
 def _vignette(size: tuple[int, int]) -> pygame.Surface:
@@ -123,12 +135,14 @@ def _vignette(size: tuple[int, int]) -> pygame.Surface:
 def felt(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
     """A felt-like table: the colour with a fine, fixed grain and a soft vignette."""
     w, h = max(size[0], 1), max(size[1], 1)
-    surface = pygame.Surface((w, h))
-    surface.fill(tuple(min(255, int(c * 1.12)) for c in colour))
     grain = _grain()
-    for x in range(0, w, grain.get_width()):
-        for y in range(0, h, grain.get_height()):
-            surface.blit(grain, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+    tile = pygame.Surface(grain.get_size())     # the colour with its grain, once: then laid like tiles
+    tile.fill(tuple(min(255, int(c * 1.12)) for c in colour))
+    tile.blit(grain, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    surface = pygame.Surface((w, h))
+    for x in range(0, w, tile.get_width()):
+        for y in range(0, h, tile.get_height()):
+            surface.blit(tile, (x, y))
     surface.blit(_vignette((w, h)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     return surface
 

@@ -68,7 +68,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self.layout = self.build()
         if opening:
             self.animate(game.opening_events, old=None)
-        self.render()
+        # drawn by full_redraw(), which the app calls next: once, not twice
 
     # ----------------------------------------------------------- layout
     def build(self) -> Layout:

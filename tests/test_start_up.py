@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
+
+from game import surfaces
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,3 +89,47 @@ def test_the_games_read_as_a_dict_of_every_game_and_its_class():
         pass
     else:
         raise AssertionError("engine has no attribute Pyramid")
+
+
+def test_a_new_table_is_drawn_once_before_its_first_frame(tmp_path):
+    from game.app import App, parse_args
+
+    os.environ["CARD_SHELL_HOME"] = str(tmp_path)
+    app = App(parse_args(["--size", "1024x640", "--no-sound", "--no-analysis", "--game", "gaps", "--seed", "1"]))
+    renders, flips = [], []
+    real_render, real_flip = app.canvas.render, pygame.display.flip
+    app.canvas.render = lambda *a, **k: (renders.append(len(flips)), real_render(*a, **k))[1]
+    pygame.display.flip = lambda: (flips.append(1), real_flip())[1]
+    try:
+        app.begin()
+    finally:
+        pygame.display.flip = real_flip
+    assert flips, "the table was flipped to the screen"
+    assert renders.count(0) == 1, f"{renders.count(0)} full drawings of the table before its first frame"
+
+
+def _grain_as_it_was(side: int = 128) -> pygame.Surface:
+    """The felt's grain as first written: each grey byte tripled into RGB."""
+    rng = random.Random(7)
+    table = bytes(min(255, 228 + (b * 27) // 255 + (b >> 7)) for b in range(256))
+    raw = rng.randbytes(side * side).translate(table)
+    rgb = bytes(b for b in raw for _ in range(3))
+    return pygame.image.frombuffer(rgb, (side, side), "RGB").copy()
+
+
+def test_the_felt_looks_as_it_did(tmp_path):
+    """The colour, the grain multiplied over it at every tile, the vignette
+    over all: the same pixels as the felt was first made (grain blended over
+    the whole table tile by tile)."""
+    for size, colour in (((1024, 640), surfaces.TABLES["green"]), ((1181, 757), surfaces.TABLES["red"]),
+                         ((130, 1), surfaces.TABLES["grey"])):
+        expected = pygame.Surface(size)
+        expected.fill(tuple(min(255, int(c * 1.12)) for c in colour))
+        grain = _grain_as_it_was()
+        for x in range(0, size[0], 128):
+            for y in range(0, size[1], 128):
+                expected.blit(grain, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+        expected.blit(surfaces._vignette(size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        made = surfaces.felt(size, colour)
+        assert made.get_size() == size
+        assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(expected, "RGB"), (size, colour)
