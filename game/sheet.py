@@ -12,11 +12,12 @@ window opened.  A loaded sheet is a plain 32-bit surface with per-pixel
 alpha; :meth:`CardSheet.convert` speeds up blitting once a window exists.
 
 The sheet scaled to the first few sizes a session draws (the table's card
-size, a picture or two) is kept in a cache folder as small pictures (TGA,
-quick to write and read), named after the sheet's file, its time and its
-length: the next start reads those (about 2 MB at 1024 x 640) and never
-decodes the whole sheet (14 MB at 2600 x 1400, 45 ms) unless it draws at a
-new size.  :func:`open_sheet`.
+size, a picture or two) is kept in a cache folder as pictures in BMP
+(uncompressed, alpha kept: read back in a fraction of a millisecond, where
+a TGA's run-length coding took several), named after the sheet's file, its
+time and its length: the next start reads those (about 2 MB each at 1024 x
+640) and never decodes the whole sheet (14 MB at 2600 x 1400, 45 ms) unless
+it draws at a new size.  :func:`open_sheet`.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ CACHED_SIZES = 8
 WHOLE_SIZES = 4
 #: the scaled sheets the cache folder keeps, at most (the least used go first)
 CACHE_FILES = 16
+#: their kind of file; copies of another kind (an older version's TGA) are cleared away
+CACHE_SUFFIX = ".bmp"
+OLD_SUFFIXES = (".tga",)
 
 GRID = ("a card sheet is a grid of 13 columns by 5 rows of equal cells: faces by suit "
         "(clubs, diamonds, hearts, spades) then backs and pictures")
@@ -184,13 +188,13 @@ def _source_key(file: Path) -> str | None:
 
 
 def _cached_file(cache: Path, key: str, cell: tuple[int, int], size: tuple[int, int]) -> Path:
-    return cache / f"{key}-{cell[0]}x{cell[1]}-{size[0]}x{size[1]}.tga"
+    return cache / f"{key}-{cell[0]}x{cell[1]}-{size[0]}x{size[1]}{CACHE_SUFFIX}"
 
 
 def _cached_cell(cache: Path, key: str) -> tuple[int, int] | None:
     """The cell size of the sheet ``key`` when the cache holds a copy of it."""
     try:
-        names = [n.name for n in cache.glob(f"{key}-*.tga")]
+        names = [n.name for n in cache.glob(f"{key}-*{CACHE_SUFFIX}")]
     except OSError:
         return None
     for name in names:
@@ -392,10 +396,12 @@ class CardSheet:
 
 
 def _trim(cache: Path) -> None:
-    """Keep the :data:`CACHE_FILES` scaled sheets used most recently."""
+    """Keep the :data:`CACHE_FILES` scaled sheets used most recently (and
+    none of an older version's kind)."""
     try:
-        files = sorted(cache.glob("*.tga"), key=lambda f: f.stat().st_mtime, reverse=True)
-        for old in files[CACHE_FILES:]:
+        files = sorted(cache.glob(f"*{CACHE_SUFFIX}"), key=lambda f: f.stat().st_mtime, reverse=True)
+        stale = [f for suffix in OLD_SUFFIXES for f in cache.glob(f"*{suffix}")]
+        for old in files[CACHE_FILES:] + stale:
             old.unlink()
     except OSError:
         pass

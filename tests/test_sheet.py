@@ -271,7 +271,7 @@ def test_a_second_start_reads_the_scaled_cards_and_never_decodes_the_whole_sheet
     first = sheet.open_sheet(path, cache)
     assert first.decoded, "nothing cached yet: the sheet is read and checked"
     drawn = [first.face_at(c, 30, 42) for c in (0, 13, 51)] + [first.back_at(2, 30, 42)]
-    assert len(list(cache.glob("*.tga"))) == 1
+    assert len(list(cache.glob("*" + sheet.CACHE_SUFFIX))) == 1
     again = sheet.open_sheet(path, cache)
     assert not again.decoded and again.cell == first.cell == (40, 56)
     cached = [again.face_at(c, 30, 42) for c in (0, 13, 51)] + [again.back_at(2, 30, 42)]
@@ -307,7 +307,7 @@ def test_a_cache_that_cannot_be_written_costs_nothing_but_time(tmp_path):
 def test_a_damaged_cached_copy_is_scaled_again(tmp_path):
     path, cache = painted_sheet(tmp_path), tmp_path / "cache"
     good = pixels(sheet.open_sheet(path, cache).face_at(7, 30, 42))
-    (copy,) = cache.glob("*.tga")
+    (copy,) = cache.glob("*" + sheet.CACHE_SUFFIX)
     copy.write_bytes(b"not a picture")
     again = sheet.open_sheet(path, cache)
     assert (pixels(again.face_at(7, 30, 42)) == good).all()
@@ -318,7 +318,17 @@ def test_the_cache_keeps_only_the_most_recently_used_copies(tmp_path):
     for n in range(sheet.CACHE_FILES + 3):
         cards = sheet.open_sheet(path, cache)
         cards.face_at(0, 20 + n, 28 + n)
-    assert len(list(cache.glob("*.tga"))) == sheet.CACHE_FILES
+    assert len(list(cache.glob("*" + sheet.CACHE_SUFFIX))) == sheet.CACHE_FILES
+
+
+def test_an_older_versions_copies_are_cleared_from_the_cache(tmp_path):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    cache.mkdir()
+    old = cache / "cards-0123abcd-200x280-71x99.tga"
+    old.write_bytes(b"an older version's scaled sheet")
+    sheet.open_sheet(path, cache).face_at(0, 30, 42)
+    assert not old.exists()
+    assert len(list(cache.glob("*" + sheet.CACHE_SUFFIX))) == 1
 
 
 def test_a_sheet_that_breaks_after_it_was_cached_still_draws_a_table(tmp_path):
@@ -346,7 +356,7 @@ def test_the_app_started_again_draws_its_table_without_decoding_the_whole_sheet(
     from the data folder (smaller and quicker than the whole sheet)."""
     from gui import make_app
     first = make_app(tmp_path, "--game", "prince", "--seed", "1")
-    assert list((tmp_path / "cache").glob("*.tga")), "the table's card size is kept"
+    assert list((tmp_path / "cache").glob("*" + sheet.CACHE_SUFFIX)), "the table's card size is kept"
     first.quit()
     pygame.quit()
     second = make_app(tmp_path, "--game", "prince", "--seed", "1")
