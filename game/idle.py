@@ -6,6 +6,10 @@ SDL itself can sleep until the window system has something: SDL's own
 event, so pygame then reads it as usual.  We reach it through ctypes in the
 SDL library pygame loaded; if that cannot be found, we fall back to short
 sleeps between polls.
+
+With nothing timed on the table (no clock), the wait has no end but the
+next event: the solver's answers are posted as events from their reader
+thread, which wakes SDL's wait, so an idle table wakes for nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ import os
 import time
 
 import pygame
+
+#: SDL_WaitEventTimeout's timeout that means "until an event"
+FOREVER = -1
 
 _sdl = None
 _tried = False
@@ -49,14 +56,13 @@ def _load():
 
 def wait(timeout: float | None) -> None:
     """Sleep until an event is waiting or ``timeout`` seconds pass (None:
-    up to a second, then the caller looks again)."""
-    ms = 1000 if timeout is None else max(1, min(1000, int(timeout * 1000)))
+    until an event is waiting, however long that takes)."""
     if pygame.event.peek():
         return
     lib = _load()
     if lib is not None and os.environ.get("SDL_VIDEODRIVER") != "dummy":
-        lib.SDL_WaitEventTimeout(None, ms)
+        lib.SDL_WaitEventTimeout(None, FOREVER if timeout is None else max(1, int(timeout * 1000)))
         return
-    end = time.monotonic() + ms / 1000
-    while time.monotonic() < end and not pygame.event.peek():
+    end = None if timeout is None else time.monotonic() + max(0.001, timeout)
+    while (end is None or time.monotonic() < end) and not pygame.event.peek():
         time.sleep(0.02)

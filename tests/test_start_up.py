@@ -11,12 +11,14 @@ import os
 import random
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pygame
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
-from game import surfaces
+from game import idle, surfaces
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,3 +135,17 @@ def test_the_felt_looks_as_it_did(tmp_path):
         made = surfaces.felt(size, colour)
         assert made.get_size() == size
         assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(expected, "RGB"), (size, colour)
+
+
+def test_an_idle_wait_with_nothing_timed_lasts_until_an_event(tmp_path):
+    """No clock on the table: the loop sleeps until something happens (an
+    answer posted from another thread included), not a second at a time."""
+    make_app(tmp_path, "--game", "prince", "--seed", "1")
+    pygame.event.get()
+    kind = pygame.event.custom_type()
+    later = threading.Thread(target=lambda: (time.sleep(1.4), pygame.event.post(pygame.event.Event(kind))))
+    later.start()
+    idle.wait(None)
+    waiting = [e.type for e in pygame.event.get()]
+    later.join()
+    assert kind in waiting, "the wait ended before the event came"
