@@ -14,17 +14,25 @@ same way, with a ``HOME`` of its own.
 
 - **Window up**: from launching the process to its window being mapped with
   something drawn in it (the pixel at its centre no longer black), read
-  through Xlib (ctypes) every 2 ms.  Median of ``--runs`` launches in one
+  through Xlib (ctypes) every 2 ms.  The windows looked at are those of the
+  launched process and the processes below it, listed again from ``/proc``
+  every 50 ms only (listing them at every look took about a quarter of a
+  core, on a machine of 2 cores, from the program being timed).  Median of ``--runs`` launches in one
   data folder, as a player starts the game again and again; the first start
   ever (a fresh, empty data folder, the program's caches cold), which fills
   that folder, is shown apart with its peak memory.
 - **Peak memory**: every process of the tree (the app and every process it
   started, found through ``/proc``), sampled every 20 ms; the figure is the
   sum over the processes of each one's own peak resident set (``VmHWM``),
-  which is never less than the tree's peak at any one moment.
-- **Idle CPU**: CPU time of the whole tree (``/proc/PID/stat``, the reaped
-  children's time included) from 12 s after launch, for ``--idle`` seconds,
-  in percent of one core.
+  which is never less than the tree's peak at any one moment.  A process
+  seen between its fork and its exec (sharing its parent's memory, whose
+  peak it shows) is counted from its exec on: counted before, the solver
+  worker's start could add the whole game's size a second time.
+- **Idle CPU**: CPU time of the whole tree from 12 s after launch, for
+  ``--idle`` seconds, in percent of one core: each thread's own run time in
+  nanoseconds (``/proc/PID/task/TID/schedstat``), the reaped children's
+  in clock ticks (``/proc/PID/stat``).  Clock ticks alone (10 ms) would
+  make one tick in 3 s read 0.33%, above the aim whatever the program does.
 - **Worker CPU per move** (Card Shell): ``--moves`` legal moves are played by
   dragging with the X server's own pointer (xdotool), each followed by a wait
   until the tree's CPU rests; the CPU time the processes other than the game's
@@ -79,18 +87,33 @@ def tree(root: int) -> list[int]:
     return out
 
 
+def _run_ns(pid: int) -> int | None:
+    """The run time of every thread of ``pid`` in nanoseconds (schedstat), or None where it cannot be read."""
+    total = 0
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/schedstat", "rb") as f:
+                total += int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
 def _cpu(pid: int, reaped: bool) -> float:
-    """CPU seconds of ``pid`` (and of its reaped children when ``reaped``)."""
+    """CPU seconds of ``pid`` (and of its reaped children when ``reaped``):
+    its threads' run time to the nanosecond where the kernel keeps it, else
+    its clock ticks."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read().decode(errors="replace")
     except OSError:
         return 0.0
     fields = stat[stat.rindex(")") + 2:].split()
-    ticks = int(fields[11]) + int(fields[12])
+    own = _run_ns(pid)
+    seconds = own / 1e9 if own is not None else (int(fields[11]) + int(fields[12])) / TICK
     if reaped:
-        ticks += int(fields[13]) + int(fields[14])
-    return ticks / TICK
+        seconds += (int(fields[13]) + int(fields[14])) / TICK
+    return seconds
 
 
 def _hwm_mb(pid: int) -> float | None:
@@ -114,15 +137,20 @@ class Watch:
 
     def sample(self) -> None:
         for pid in tree(self.root):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    name = f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
+            except OSError:
+                continue
             mb = _hwm_mb(pid)
-            if mb is not None:
-                self.peaks[pid] = max(self.peaks.get(pid, 0.0), mb)
-                if pid not in self.names:
-                    try:
-                        with open(f"/proc/{pid}/cmdline", "rb") as f:
-                            self.names[pid] = f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
-                    except OSError:
-                        self.names[pid] = "?"
+            if mb is None:
+                continue
+            if self.names.get(pid, name) != name:
+                # it ran another program since (exec): what was seen before was the
+                # parent's image, shared with it between fork and exec, not its own
+                self.peaks.pop(pid, None)
+            self.names[pid] = name
+            self.peaks[pid] = max(self.peaks.get(pid, 0.0), mb)
 
     def cpu(self, others_only: bool = False) -> float:
         """CPU seconds of the tree so far (the processes below the root only, with ``others_only``)."""
@@ -302,12 +330,15 @@ def launch(cmd: list[str], env: dict[str, str], x: X, idle_from: float | None, i
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True)
     watch = Watch(proc.pid)
     window = None
+    pids, listed = {proc.pid}, 0.0
     while time.monotonic() - t0 < 30:
         if proc.poll() is not None:
             out.seek(0)
             raise SystemExit(f"{cmd[0]} exited ({proc.returncode}) before its window came up:\n"
                              + out.read().decode(errors="replace")[-2000:])
-        where = x.drawn_window(set(tree(proc.pid)))
+        if time.monotonic() - listed >= 0.05:
+            pids, listed = set(tree(proc.pid)), time.monotonic()
+        where = x.drawn_window(pids)
         if where is not None:
             window = time.monotonic() - t0
             break
@@ -481,10 +512,9 @@ def report(args, results: dict) -> None:
                   f"peak memory {m / sol['memory']:.2f}x.")
     else:
         print("\n(Aisleriot is not installed here: no comparison.)")
-    print("\nProcesses seen (peak MB each), first game:")
-    for r in list(results["card-shell"].values())[:1] + ([sol] if sol else []):
-        for cmd, mb in r["processes"]:
-            print(f"- {mb:.0f} MB: `{cmd.strip()}`")
+    print("\nProcesses seen (peak MB each):")
+    for name, r in list(results["card-shell"].items()) + ([("Aisleriot", sol)] if sol else []):
+        print(f"- {name}: " + "; ".join(f"{mb:.0f} MB `{cmd.strip()[:60]}`" for cmd, mb in r["processes"]))
 
 
 def main(argv: list[str] | None = None) -> dict:
