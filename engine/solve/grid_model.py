@@ -120,7 +120,7 @@ class Grid:
         return sum(self.L)
 
 
-def gaps_moves(st: Grid, tie: list[int] | None = None, narrow: bool = False) -> Callable[[], list[int]]:
+def gaps_moves(st: Grid, tie: list[int] | None = None) -> Callable[[], list[int]]:
     """The move generator of Gaps: moves in search order (best last, as the
     search pops them), or a single safe move.  ``tie`` ranks moves
     otherwise equal: ``tie[v] + tie[53 + p]`` for card value ``v`` leaving
@@ -169,11 +169,6 @@ def gaps_moves(st: Grid, tie: list[int] | None = None, narrow: bool = False) -> 
     column 13, so it can leave only after ``c`` has moved.  Neither ever
     moves, the row is never completed: the position is lost, and it gets
     no moves.
-
-    ``narrow`` (the probes, for wins only): no 2 leaves the head of a run of
-    two or more cards for a column-1 gap where its run would not be
-    longer, and the safe moves are taken even before the position is
-    settled.  Such a search may miss a win, so it never proves anything.
     """
     s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
     pos = st.pos_a
@@ -204,8 +199,6 @@ def gaps_moves(st: Grid, tie: list[int] | None = None, narrow: bool = False) -> 
                         while k < last and s[b + k] == v + 4 * k:
                             k += 1
                         if k <= L[row[p]]:
-                            if narrow and L[row[p]] > 1:
-                                continue      # a narrow probe breaks no run
                             sc = 0
                         else:
                             sc = 128
@@ -231,7 +224,7 @@ def gaps_moves(st: Grid, tie: list[int] | None = None, narrow: bool = False) -> 
                 else:
                     sc = 16
             if col[g] == L[row[g]]:
-                if (settled or narrow) and (v >= KING_V or cp == last or s[p + 1] == v + 4):
+                if settled and (v >= KING_V or cp == last or s[p + 1] == v + 4):
                     return [p << 7 | g]
                 sc += 128
             if col[g] != last and s[g + 1] == v + 4:

@@ -43,17 +43,19 @@ The race.  The time a depth-first search takes to find a win depends a
 great deal on its first choices (which row an ace or a 2 goes to, which
 copy of a card moves): runs that differ only in how equal moves are
 ordered take a thousand nodes on one deal and millions on another.  So
-the main search (the default order) runs in turns with "probes": the same
-search from the root with its own table, equal moves ranked at random (a
-random rank for each card and one for each cell it leaves, which also
-picks between the two copies of a Chinese Puzzle card; a seeded
-generator: runs repeat), each cut off after its share of nodes (``RACE``:
-so many for the first, then so many times more each) and replaced by the
-next.  Chinese Puzzle's probes are whole searches, so whichever search
-finishes first decides, a win or a proof.  Gaps' probes are narrowed
-(``gaps_moves``' ``narrow``): a Gaps probe that ends without a win proves
-nothing and only the main search proves.  Cutting a probe off loses
-nothing but the nodes it used.
+the main search (the default order) runs in turns, ``SLICE`` nodes a
+turn, with searches that find wins sooner, and the first to finish
+decides.  Chinese Puzzle: "probes", the same search from the root with
+its own table, equal moves ranked at random (a random rank for each card
+and one for each cell it leaves, which also picks between the two copies
+of a card; a seeded generator: runs repeat), each cut off after its
+share of nodes (``RACE``: so many for the first, then so many times more
+each) and replaced by the next; a probe is a whole search, so it proves
+as well as it wins.  Gaps: beams of growing width (``gaps_beam.py``,
+``BEAM_TURNS``), which claim wins only (a beam's line is a line of legal
+moves to a won position; a beam that ends without one proves nothing),
+so in Gaps the main search alone proves.  Cutting a probe or a beam off
+loses nothing but the nodes it used.
 
 Move ordering (a heuristic for the order of the search, never to prune):
 moves that lock a card first; then moves whose card already has its next
@@ -95,6 +97,7 @@ from typing import Any
 from zlib import crc32
 
 from .budget import Budget, OutOfBudget
+from . import gaps_beam
 from .grid_model import Grid, cp_moves, gaps_moves
 from .result import Status
 
@@ -106,8 +109,9 @@ PROBE_SEED = 1             # the probes' random tie-breaks (fixed: runs repeat)
 SLICE = 1000               # nodes a turn
 #: game -> (turns of the main search, turns of the probes, nodes of the
 #: first probe, growth from one probe to the next, all the probes' nodes)
-RACE = {"gaps": (1, 3, 10_000, 1.3, 1 << 62),
-        "chinese-puzzle": (1, 7, 5_000, 1.5, 1 << 62)}
+RACE = {"chinese-puzzle": (1, 7, 5_000, 1.5, 1 << 62)}
+#: Gaps: turns of the main search, turns of the current beam attempt
+BEAM_TURNS = (1, 3)
 
 Line = list[tuple[int, int]]
 
@@ -126,7 +130,7 @@ def run(game: Any, budget: Budget, max_table_bytes: int | None = None) -> tuple[
     st = Grid(game)
     if st.locked() == st.target:
         return Status.WON, []
-    line, st = _race(game, st, budget, default_states(st, max_table_bytes))
+    line, st = _race(game, st, budget, default_states(st, max_table_bytes), max_table_bytes)
     if line is None:
         return Status.IMPOSSIBLE, []
     return Status.WON, [st.move_text(p, g) for p, g in line]
@@ -156,22 +160,70 @@ def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None) -> 
     return [st.move_text(p, g) for p, g in line]
 
 
-def _race(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[Line | None, Grid]:
-    """The main search (default order) and a series of probes (the same
-    search, cards ranked at random among equals, each stopped after its
-    share of nodes, the next one given more), run in turns of ``SLICE``
-    nodes as ``RACE`` says for the game: so many turns of the main search,
-    then so many of the current probe, until the probes have used their
-    share of all nodes; then the main search alone.  The first search to
-    finish decides: a line (a win) or ``None`` (every position seen: a
-    proof, from the main search, or from a Chinese Puzzle probe, a whole
-    search in another order).  Returns that, with the grid it was found on.
+def _race(game: Any, st: Grid, budget: Budget, max_states: int,
+          max_table_bytes: int | None = None) -> tuple[Line | None, Grid]:
+    """The main search (default order) and, beside it in turns of ``SLICE``
+    nodes, the searches that find wins sooner: Gaps' beams
+    (:func:`_race_gaps`), Chinese Puzzle's probes (:func:`_race_probes`).
+    The first search to finish decides: a line (a win) or ``None`` (every
+    position seen: a proof).  Returns that, with the grid it was found on."""
+    if st.gaps_game:
+        return _race_gaps(st, budget, max_states, max_table_bytes)
+    return _race_probes(game, st, budget, max_states)
 
-    Memory: when the probes may see as many positions as ``max_states``
-    (Chinese Puzzle), the main search and the current probe get half of it
-    each; otherwise the main search keeps all of it and a probe's table
-    stays below the probes' share of nodes.  A probe cut off is dropped
-    with its table."""
+
+def _race_gaps(st: Grid, budget: Budget, max_states: int,
+               max_table_bytes: int | None) -> tuple[Line | None, Grid]:
+    """Gaps: the main search (it alone proves) in turns with beam attempts
+    of growing width (``gaps_beam``), ``BEAM_TURNS`` turns of each; the
+    attempts' widths as ``gaps_beam.widths`` allows in half of the tables'
+    memory, the last width again, with another salt, once they are spent.
+    The main search keeps the other half."""
+    main_turns, beam_turns = BEAM_TURNS
+    half = (TABLE_BYTES if max_table_bytes is None else max_table_bytes) // 2
+    tables: list = [None]
+    main = _search(st, budget, max(1, max_states // 2), tables, slice_n=SLICE)
+    cells = bytes(st.s)
+    widths = gaps_beam.widths(half)
+    attempt = None
+    n = 0
+    try:
+        while True:
+            for _ in range(main_turns):
+                try:
+                    next(main)
+                except StopIteration as done:
+                    return done.value, st
+            for _ in range(beam_turns):
+                if attempt is None:
+                    width = widths[min(n, len(widths) - 1)]
+                    attempt = gaps_beam.attempt(cells, width, budget, salt=n, slice_n=SLICE)
+                    n += 1
+                try:
+                    next(attempt)
+                except StopIteration as done:
+                    attempt = None
+                    if done.value is not None:
+                        return done.value, st
+    except OutOfBudget:
+        budget.keep(*[t for t in tables if t is not None])
+        raise
+
+
+def _race_probes(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[Line | None, Grid]:
+    """Chinese Puzzle: the main search (default order) and a series of
+    probes (the same search, cards ranked at random among equals, each
+    stopped after its share of nodes, the next one given more), run in
+    turns of ``SLICE`` nodes as ``RACE`` says: so many turns of the main
+    search, then so many of the current probe, until the probes have used
+    their share of all nodes; then the main search alone.  A probe is a
+    whole search in another order: whichever finishes first decides, a
+    win or a proof.
+
+    Memory: when the probes may see as many positions as ``max_states``,
+    the main search and the current probe get half of it each; otherwise
+    the main search keeps all of it and a probe's table stays below the
+    probes' share of nodes.  A probe cut off is dropped with its table."""
     slice_n = SLICE
     main_turns, probe_turns, cap, growth, probe_nodes = RACE[st.name]
     if probe_nodes >= max_states:
@@ -197,21 +249,13 @@ def _race(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[Line | 
                     tie = [rng.randrange(8) for _ in range(53)] + [rng.randrange(8) for _ in range(128)]
                     probe = None          # the last one's table goes first
                     probe = _search(probe_st, budget, probe_states, tables, tie=tie, slice_n=slice_n,
-                                    narrow=st.gaps_game, slot=1)
+                                    slot=1)
                     probe_left = cap
                     cap = int(cap * growth)
                 try:
                     next(probe)
                 except StopIteration as done:
-                    if done.value is not None or not st.gaps_game:
-                        return done.value, probe_st
-                    # a narrow probe saw its whole (narrow) space without a
-                    # win: that proves nothing, and every other probe would
-                    # see the same space (the narrow moves depend on the
-                    # position alone), so the main search goes on alone
-                    probe = None
-                    probe_nodes = 0
-                    break
+                    return done.value, probe_st
                 probe_left -= slice_n
                 probe_nodes -= slice_n
                 if probe_nodes <= 0:      # the probes' share is spent: the main search alone
@@ -224,10 +268,10 @@ def _race(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[Line | 
 
 def _search(st: Grid, budget: Budget, max_states: int, tables: list,
             best: Line | None = None, tie: list[int] | None = None,
-            slice_n: int = SLICE, narrow: bool = False, slot: int = 0) -> Iterator[None]:
+            slice_n: int = SLICE, slot: int = 0) -> Iterator[None]:
     """Depth-first search, yielding every ``slice_n`` nodes; returns the
     winning line as ``(src, gap)`` pairs, or ``None`` when every reachable
-    position has been seen (a proof, unless ``narrow``).  Its table is
+    position has been seen (a proof).  Its table is
     ``tables[slot]`` (kept there for the caller to hand to the budget).
     ``best``, when given, is kept (also when the budget runs out) as the
     shortest line found to the most locked cards."""
@@ -235,7 +279,7 @@ def _search(st: Grid, budget: Budget, max_states: int, tables: list,
     pos_a, pos_b = st.pos_a, st.pos_b
     W, target = st.W, st.target
     rbase = [r * W for r in range(st.R)]
-    gen = gaps_moves(st, tie, narrow) if st.gaps_game else cp_moves(st, tie)
+    gen = gaps_moves(st, tie) if st.gaps_game else cp_moves(st, tie)
     tick = budget.tick
     left = slice_n
     seen: set[bytes] = set()

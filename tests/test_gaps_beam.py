@@ -1,0 +1,98 @@
+"""Gaps' beam search (engine/solve/gaps_beam.py): what it claims is a win
+by the engine's own rules, it never claims one where there is none, it
+stops when its budget does, and it keeps to its memory."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.solve import gaps_beam
+from engine.solve.budget import Budget, OutOfBudget
+from test_solve_grid import reference, replays_to_win, small_gaps, walk_back
+
+
+def cells_of(game: engine.Game) -> bytes:
+    return bytes(0 if c is None else c + 1 for c in game.cells)
+
+
+def run(game: engine.Game, width: int, budget: Budget | None = None, salt: int = 0):
+    it = gaps_beam.attempt(cells_of(game), width, budget or Budget(), salt=salt, slice_n=100)
+    while True:
+        try:
+            next(it)
+        except StopIteration as done:
+            return done.value
+
+
+def as_moves(game: engine.Game, line) -> list[str]:
+    return [f"{game.PLACES[p]}-{game.PLACES[g]}" for p, g in line]
+
+
+@pytest.mark.parametrize("seed", [3, 5, 16, 20])
+def test_a_beam_wins_whole_deals_by_the_engines_rules(seed):
+    """Deals 3, 5, 16 and 20 are won by a beam of 1,200 (measured); each
+    line, played move by move in the engine, wins."""
+    game = engine.new_game("gaps", seed=seed)
+    line = run(game, 1200)
+    assert line, f"deal {seed} not won by a beam of 1,200"
+    assert replays_to_win(game, as_moves(game, line))
+
+
+def test_a_won_position_is_its_own_win_and_a_near_win_is_found():
+    won = walk_back("gaps", 0, 1)
+    assert won.won and run(won, 10) == []
+    for seed in range(1, 6):
+        game = walk_back("gaps", 12, seed)
+        line = run(game, 50)
+        assert line is not None and replays_to_win(game, as_moves(game, line))
+
+
+def test_a_beam_never_claims_a_lost_position():
+    """On small positions that an exhaustive search decides, a beam wins
+    only the winnable ones (and wins them by the rules)."""
+    rng = random.Random(7)
+    outcomes = set()
+    for _ in range(25):
+        game = small_gaps(rng, 8, 11)
+        want = reference(game)
+        line = run(game, 200)
+        if want == "impossible":
+            assert line is None
+        if line is not None:
+            assert replays_to_win(game, as_moves(game, line))
+        outcomes.add((want, line is not None))
+    assert ("impossible", False) in outcomes and ("won", True) in outcomes
+
+
+def test_the_budget_stops_a_beam():
+    game = engine.new_game("gaps", seed=6)
+    budget = Budget(nodes=5000)
+    with pytest.raises(OutOfBudget):
+        run(game, 100000, budget)
+    assert budget.nodes == 5001
+    budget = Budget(seconds=60)
+    budget.cancel()
+    with pytest.raises(OutOfBudget):
+        run(game, 1000, budget)
+
+
+def test_the_widths_fit_the_memory():
+    assert gaps_beam.widths(None) == list(gaps_beam.WIDTHS)
+    small = gaps_beam.widths(8 << 20)
+    assert small[0] == gaps_beam.WIDTHS[0]
+    assert all(w * 4 * gaps_beam.ENTRY_BYTES <= 8 << 20 for w in small[1:])
+    assert len(small) < len(gaps_beam.WIDTHS)
+    assert gaps_beam.widths(1) == [gaps_beam.WIDTHS[0]]
+
+
+def test_two_salts_part_ways_but_each_repeats():
+    """A beam's choice among equal positions is its salt's: the same salt
+    gives the same line every time (runs repeat); another salt may not."""
+    game = engine.new_game("gaps", seed=16)
+    a, b = run(game, 300, salt=1), run(game, 300, salt=1)
+    assert a == b
+    lines = {tuple(run(game, 300, salt=s) or ()) for s in range(2, 6)}
+    assert len(lines) > 1
