@@ -26,8 +26,9 @@ same way, with a ``HOME`` of its own.
   sum over the processes of each one's own peak resident set (``VmHWM``),
   which is never less than the tree's peak at any one moment.  A process
   seen between its fork and its exec (sharing its parent's memory, whose
-  peak it shows) is counted from its exec on: counted before, the solver
-  worker's start could add the whole game's size a second time.
+  peak it shows) is counted from its exec on, and not at all if it was
+  last seen before it: counted, the solver worker's start could add the
+  whole game's size a second time.
 - **Idle CPU**: CPU time of the whole tree from 12 s after launch, for
   ``--idle`` seconds, in percent of one core: each thread's own run time in
   nanoseconds (``/proc/PID/task/TID/schedstat``), the reaped children's
@@ -77,9 +78,9 @@ def _children_map() -> dict[int, list[int]]:
     return kids
 
 
-def tree(root: int) -> list[int]:
+def tree(root: int, kids: dict[int, list[int]] | None = None) -> list[int]:
     """``root`` and every process below it."""
-    kids, out, todo = _children_map(), [], [root]
+    kids, out, todo = kids if kids is not None else _children_map(), [], [root]
     while todo:
         pid = todo.pop()
         out.append(pid)
@@ -134,9 +135,12 @@ class Watch:
         self.root = root
         self.peaks: dict[int, float] = {}
         self.names: dict[int, str] = {}
+        self.parents: dict[int, int] = {}
 
     def sample(self) -> None:
-        for pid in tree(self.root):
+        kids = _children_map()
+        self.parents.update((kid, pid) for pid, below in kids.items() for kid in below)
+        for pid in tree(self.root, kids):
             try:
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
                     name = f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
@@ -161,7 +165,13 @@ class Watch:
         return _cpu(self.root, reaped=True) + sum(_cpu(p, reaped=True) for p in pids if p != self.root)
 
     def memory(self) -> float:
-        return sum(self.peaks.values())
+        return sum(mb for pid, mb in self.peaks.items() if not self.unexeced(pid))
+
+    def unexeced(self, pid: int) -> bool:
+        """Whether ``pid`` was last seen between its fork and its exec (its
+        parent's program still): its memory is its parent's, counted there."""
+        parent = self.parents.get(pid)
+        return pid != self.root and parent in self.names and self.names.get(pid) == self.names[parent]
 
     def hold(self, seconds: float) -> None:
         end = time.monotonic() + seconds
@@ -353,7 +363,8 @@ def launch(cmd: list[str], env: dict[str, str], x: X, idle_from: float | None, i
         result.update(play(proc, watch, where))
     watch.sample()
     result["memory"] = watch.memory()
-    result["processes"] = [(watch.names.get(p, "?"), round(mb, 1)) for p, mb in watch.peaks.items()]
+    result["processes"] = [(watch.names.get(p, "?"), round(mb, 1)) for p, mb in watch.peaks.items()
+                           if not watch.unexeced(p)]
     result["left_behind"] = stop_tree(proc)
     out.close()
     return result
