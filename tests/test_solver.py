@@ -241,13 +241,18 @@ def test_a_budget_refuses_negative_limits():
 @pytest.mark.skipif(resident_mb() == 0, reason="the resident size is read from /proc (Linux)")
 def test_a_memory_budget_stops_a_search_whose_tables_grow_past_it():
     """The solver worker runs beside the table: a search stops (unknown)
-    when the process grows past its budget, a little over it at most."""
+    when the process grows past its budget; and a Gaps search cuts its
+    tables and beams to fit the budget instead, so it keeps searching
+    within it until its time is up."""
     game = engine.new_game("gaps", seed=6)       # not decided within a few seconds
-    limit = resident_mb() + 6
-    budget = Budget(seconds=60, memory_mb=limit)     # the time only if the limit failed
+    limit = resident_mb() + 12
+    budget = Budget(seconds=4, memory_mb=limit)
     result = solve(game, budget)
-    assert result.status is Status.UNKNOWN and budget.out_of_memory
-    assert resident_mb() < limit + 3, "stopped soon after the limit"
+    assert result.status is Status.UNKNOWN and not budget.out_of_memory
+    assert resident_mb() < limit, "the fitted tables kept the search under the bound"
+    over = Budget(seconds=60, memory_mb=max(1.0, resident_mb() - 5))
+    assert solve(engine.new_game("prince", seed=21), over).status is Status.UNKNOWN
+    assert over.out_of_memory, "past the bound, the search stops on memory"
     small = Budget(nodes=10, memory_mb=resident_mb() + 50)
     assert solve(engine.new_game("prince", seed=1), small).status is Status.UNKNOWN
     assert not small.out_of_memory, "a search that stays small runs out of nodes, not memory"

@@ -164,6 +164,26 @@ def resident_mb() -> float:
         return 0.0
 
 
+#: the share of a memory budget's headroom the searches' tables may take
+#: (the rest: the interpreter's own growth, the line, the generators)
+TABLE_SHARE = 0.6
+
+
+def fit_tables(budget: Budget, max_bytes: int) -> int:
+    """``max_bytes``, cut to fit a budget that bounds the process's memory
+    (``Budget(memory_mb=...)``: the solver worker): ``TABLE_SHARE`` of what
+    is left under the bound now.  A full table only repeats work (``table.py``),
+    so a small one costs time, never a wrong verdict (the grid search's
+    tables likewise, and a Gaps beam is made narrower)."""
+    limit = getattr(budget, "max_memory_mb", None)
+    if limit is None:
+        return max_bytes
+    now = resident_mb()
+    if now <= 0:
+        return max_bytes
+    return max(0, min(max_bytes, int((limit - now) * TABLE_SHARE * 2**20)))
+
+
 #: what the thread that frees a search's tables lets go first (seconds)
 FREE_AFTER = 0.02
 #: the items it frees at a time, between which other threads may run

@@ -96,7 +96,7 @@ from collections.abc import Iterator
 from typing import Any
 from zlib import crc32
 
-from .budget import Budget, OutOfBudget
+from .budget import Budget, OutOfBudget, fit_tables
 from . import gaps_beam
 from .grid_model import Grid, cp_moves, gaps_moves
 from .result import Status
@@ -126,10 +126,12 @@ def run(game: Any, budget: Budget, max_table_bytes: int | None = None) -> tuple[
     docstring says how).  WON with a winning line, or IMPOSSIBLE; the
     budget's :class:`OutOfBudget` passes through.  ``game`` is not
     changed.  ``max_table_bytes`` bounds the transposition tables (the
-    main search and the probes share it: see :func:`_race`)."""
+    main search and the probes or beams share it: see :func:`_race`),
+    cut to fit a budget that bounds the process's memory (``fit_tables``)."""
     st = Grid(game)
     if st.locked() == st.target:
         return Status.WON, []
+    max_table_bytes = fit_tables(budget, TABLE_BYTES if max_table_bytes is None else max_table_bytes)
     line, st = _race(game, st, budget, default_states(st, max_table_bytes), max_table_bytes)
     if line is None:
         return Status.IMPOSSIBLE, []

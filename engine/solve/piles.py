@@ -80,7 +80,7 @@ position it reaches with the least measure can only be won itself.
 from __future__ import annotations
 
 from .best_first import guided
-from .budget import Budget, OutOfBudget, collector_paused, resident_mb
+from .budget import Budget, OutOfBudget, collector_paused, fit_tables
 from .depth_first import exact_steps, visible
 from .republic import RepublicModel
 from .result import Status
@@ -146,25 +146,6 @@ def search(game, budget: Budget, known: bool, *,
         # nothing searched yet: any legal move (not into an avoided position)
         texts = [pos.text(m) for m in pos.moves(None, None) if _leads_out(pos, m, avoided)][:1]
     return status, texts
-
-
-#: the share of a memory budget's headroom the searches' tables may take
-#: (the rest: the interpreter's own growth, the line, the generators)
-TABLE_SHARE = 0.6
-
-
-def fit_tables(budget: Budget, max_bytes: int) -> int:
-    """``max_bytes``, cut to fit a budget that bounds the process's memory
-    (``Budget(memory_mb=...)``: the solver worker): ``TABLE_SHARE`` of what
-    is left under the bound now.  A full table only repeats work (``table.py``),
-    so a small one costs time, never a wrong verdict."""
-    limit = getattr(budget, "max_memory_mb", None)
-    if limit is None:
-        return max_bytes
-    now = resident_mb()
-    if now <= 0:
-        return max_bytes
-    return max(0, min(max_bytes, int((limit - now) * TABLE_SHARE * 2**20)))
 
 
 def _leads_out(pos, m, avoided: set) -> bool:
