@@ -33,6 +33,15 @@ class Game:
     undo_depth: ClassVar[int | None] = None
     #: moves that draw random cards: they cannot be undone
     irreversible: ClassVar[frozenset[str]] = frozenset()
+    #: the deal puts cards face down (packets, a stock): a solver that knows
+    #: them sees more than the player, so its lines are not the player's hints
+    hides_cards: ClassVar[bool] = False
+    #: a move may carry a card with the cards on it (``c3-c7:4``): a column's
+    #: card is picked up with everything on it
+    moves_runs: ClassVar[bool] = False
+    #: the move a click on the stock makes, whose refusal says why the stock
+    #: cannot be used now (``None``: the game has no stock)
+    stock_move: ClassVar[str | None] = None
 
     # ----------------------------------------------------------- creation
     def __init__(self, seed: int = 0, **options: Any) -> None:

@@ -53,6 +53,8 @@ class Republic(PileGame):
     PUTS = {"t": ("s",)}
     LAYOFF_FROM = ("c", "p")
     WORDS = ("layoff", "turn", "redeal")
+    hides_cards = True          # the packets, the stock
+    stock_move = "turn"
 
     packets: list[list[int]]
     stock: list[int]

@@ -52,6 +52,8 @@ class Smith(PileGame):
     N_COLUMNS, N_FOUNDATIONS, COPIES = N_COLUMNS, 8, 2
     TAKES_FROM = ()            # a column's top is its own unit; foundations give nothing back
     WORDS = ("deal",)
+    hides_cards = True          # the stock
+    stock_move = "deal"
     SUPERMOVES = False         # one unit at a time, whatever its length
     ALSO_SAME_SUIT = True
     RUNS_IN_SUIT = True

@@ -61,6 +61,7 @@ class PileGame(Game):
     LAYOFF_FROM: ClassVar[tuple[str, ...]] = ()
     #: the non-card moves, in listing order
     WORDS: ClassVar[tuple[str, ...]] = ()
+    moves_runs = True
 
     # ----------------------------------------------------------- the packing, as data
     #: sequence moves are bounded by vacancies (2^n onto a column, 2^(n-1) into one)

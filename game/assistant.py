@@ -73,7 +73,7 @@ class SolverClient:
             return
         if answer.purpose == "verdict":
             self.verdict = answer.status
-            if answer.status == "won" and not front_of(self.game).hides_cards:
+            if answer.status == "won" and not self.game.hides_cards:
                 self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
             self.set_message(self.message)
         elif answer.purpose == "demo":

@@ -241,7 +241,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     # ----------------------------------------------------------- pointer
     def is_pile(self, place: str) -> bool:
-        return place[0] == "c" and self.front.piles
+        return place[0] == "c" and self.game.moves_runs
 
     def click_stock(self) -> None:
         self.front.stock_click(self)

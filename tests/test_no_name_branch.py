@@ -58,3 +58,25 @@ def test_the_app_never_tests_which_scene_it_has():
                 if names & {"Table", "StartScreen", "Scene"}:
                     found.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
     assert not found, "a scene tested by its class:\n" + "\n".join(found)
+
+
+def test_the_rules_a_front_used_to_answer_are_the_engines():
+    """Whether a deal hides cards, whether a move carries a run and what a
+    click on the stock plays are rules: the engine answers them (a front
+    only chooses words), and its answers are what the games deal and allow."""
+    for name, cls in engine.GAMES.items():
+        game = engine.new_game(name, seed=3)
+        face_down = name in ("republic", "smith")      # RULES.md: packets and stock; the stock
+        assert cls.hides_cards is face_down, name
+        # RULES.md: the pile games move sequences (supermoves, The Smith's
+        # units); Gaps and Chinese Puzzle move one card into one gap
+        assert cls.moves_runs is (name in ("republic", "smith", "prince")), name
+        if not cls.moves_runs:
+            assert all(":" not in str(m) for m in game.legal_moves()), name
+        if cls.stock_move is not None:
+            assert cls.stock_move in {str(m) for m in game.legal_moves()}, name
+    assert engine.GAMES["republic"].stock_move == "turn" and engine.GAMES["smith"].stock_move == "deal"
+    assert engine.GAMES["gaps"].stock_move is None and engine.GAMES["prince"].stock_move is None
+    from game.games.base import Front
+    for attribute in ("hides_cards", "piles", "stock_word"):
+        assert not hasattr(Front, attribute), f"a front answers {attribute}: ask the engine"

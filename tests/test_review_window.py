@@ -80,10 +80,13 @@ def test_a_game_over_may_be_reviewed_in_the_republic_and_the_smith():
     assert unavailable(game) == "after a move"
     game.play(game.legal_moves()[0])
     assert unavailable(game) == "once the game is over"
-    for name in ("republic", "smith"):      # what the rule reads of a game: its kind, history and end
-        assert unavailable(SimpleNamespace(name=name, history=["c1-c2"], over=True)) is None
-        assert unavailable(SimpleNamespace(name=name, history=["c1-c2"], over=False)) == "once the game is over"
-    assert unavailable(SimpleNamespace(name="gaps", history=["redeal"], over=False)) == "after a move"
+    for name in ("republic", "smith"):      # what the rule reads of a game: whether it hides cards, history, end
+        hides = engine.GAMES[name].hides_cards
+        assert unavailable(SimpleNamespace(hides_cards=hides, history=["c1-c2"], over=True)) is None
+        assert unavailable(SimpleNamespace(hides_cards=hides, history=["c1-c2"], over=False)) == "once the game is over"
+    gaps = engine.GAMES["gaps"].hides_cards
+    assert unavailable(SimpleNamespace(hides_cards=gaps, history=["redeal"], over=False)) == "after a move"
+    assert unavailable(SimpleNamespace(hides_cards=gaps, history=["a1-b2"], over=False)) is None
 
 
 def test_the_window_names_the_losing_move_and_rewinds_to_just_before_it(tmp_path):

@@ -8,7 +8,8 @@ never branches on a game's name: it asks the game's front.
 
 A front never decides a rule.  What is legal, stuck, dead or used up is asked
 of the engine (``explain``, ``stuck``, ``hint_places``, ``dead_places``,
-``redeals_left``, ``shuffles_used``, ...); a front only chooses words,
+``redeals_left``, ``shuffles_used``, whether the deal hides cards, whether a
+move carries runs, the stock's move, ...); a front only chooses words,
 places and menus around those answers.
 """
 
@@ -42,15 +43,10 @@ class Front:
     menu_title = "Moves"        #: the game's own menu
     default_rule: str | None = None     #: the packing rule a new player starts with
     redeal_word = "redeal"      #: what a fresh deal of the cards in play is called
-    stock_word = "turn"         #: the move whose refusal a click on a used-up stock explains
     timed = False               #: a clock runs; Pause, and a pause when the window loses focus
     high_scores = False         #: a win may enter the high-score table (shuffles and time)
     undo_toggles = False        #: Undo takes back the last move, or, just after an undo, plays it again
-    piles = False               #: columns are piles: a run is picked up from any face-up card
     fills_blanks = False        #: a click on an empty cell fills it with the card that belongs there
-    #: the solver may see cards the player cannot (face down): its solutions are
-    #: not shown as hints (only whether the deal can be won)
-    hides_cards = False
     demo_seconds = DEMO_S       #: the solver's time for the Demo's first search
     review_seconds = 3.0        #: a game review's time for each of its searches
     #: the solver's "won" means won without another of these (Gaps' shuffle,
@@ -74,7 +70,8 @@ class Front:
             if game.explain(word) is None:
                 table.try_move(word)
                 return
-        table.refuse(game.explain(self.stock_word) or "The stock cannot be used now.")
+        reason = game.explain(game.stock_move) if game.stock_move else None
+        table.refuse(reason or "The stock cannot be used now.")
 
     def hand_click(self, table) -> None:
         """A click on the hand (the shuffles left): a redeal, if the engine allows it."""

@@ -16,7 +16,6 @@ class RepublicFront(TableauFront):
     title = "The Republic"
     blurb = "Napoleon's Emperor: packets, columns, a stock and eight foundations."
     sample = ("KD", "QS", "JH", "TC")
-    hides_cards = True
 
     def layout(self, game, area, aspect, ui):
         return lay_republic(game, area, aspect, ui)

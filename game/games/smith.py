@@ -17,8 +17,6 @@ class SmithFront(TableauFront):
     blurb = "A Spider of Card Shell's: build King-to-Ace runs in one suit."
     sample = ("KC", "QC", "JC", "TC")
     default_rule = "any-suit"
-    stock_word = "deal"
-    hides_cards = True
     #: the solver's beam search takes a million nodes and more to win a deal
     demo_seconds = 60.0
 

@@ -61,7 +61,6 @@ and longest winning and losing streaks, and the average moves per game.
 class TableauFront(Front):
     """A Card Shell game of columns built down, scored by its packing rule."""
 
-    piles = True
     default_rule = "alternate"
 
     def new_options(self, args, prefs: dict) -> dict:
@@ -74,7 +73,7 @@ class TableauFront(Front):
         """Where the card (with the cards on it) may go, as the engine's legal moves say."""
         game = table.game
         pile = table.layout.pile(place)
-        count = len(pile) - index if (index is not None and self.piles and place[0] == "c") else 1
+        count = len(pile) - index if (index is not None and game.moves_runs and place[0] == "c") else 1
         if index is None or game.pickup_reason(place, count) is not None:
             return []
         suffix = f":{count}" if count > 1 else ""

@@ -54,7 +54,7 @@ def unavailable(game: engine.Game | None) -> str | None:
         return "no game"
     if not [m for m in game.history if str(m) != "redeal"]:
         return "after a move"
-    if front_of(game).hides_cards and not game.over:        # face-down cards: not until the end
+    if game.hides_cards and not game.over:        # face-down cards: not until the end
         return "once the game is over"
     return None
 
