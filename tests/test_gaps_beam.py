@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_solve_grid import reference, replays_to_win, small_gaps, walk_back
 
 import engine
 from engine.solve import gaps_beam
 from engine.solve.budget import Budget, OutOfBudget
-from test_solve_grid import reference, replays_to_win, small_gaps, walk_back
 
 
 def cells_of(game: engine.Game) -> bytes:

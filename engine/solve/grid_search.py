@@ -96,8 +96,8 @@ from collections.abc import Iterator
 from typing import Any
 from zlib import crc32
 
-from .budget import Budget, OutOfBudget, fit_tables
 from . import gaps_beam
+from .budget import Budget, OutOfBudget, fit_tables
 from .grid_model import Grid, cp_moves, gaps_moves
 from .result import Status
 
