@@ -33,8 +33,8 @@ def as_moves(game: engine.Game, line) -> list[str]:
 
 @pytest.mark.parametrize("seed", [3, 5, 16, 20])
 def test_a_beam_wins_whole_deals_by_the_engines_rules(seed):
-    """Deals 3, 5, 16 and 20 are won by a beam of 1,200 (measured); each
-    line, played move by move in the engine, wins."""
+    """Deals 3, 5, 16 and 20 are won by a beam of 1,200; each line, played
+    move by move in the engine, wins."""
     game = engine.new_game("gaps", seed=seed)
     line = run(game, 1200)
     assert line, f"deal {seed} not won by a beam of 1,200"
@@ -96,3 +96,46 @@ def test_two_salts_part_ways_but_each_repeats():
     assert a == b
     lines = {tuple(run(game, 300, salt=s) or ()) for s in range(2, 6)}
     assert len(lines) > 1
+
+
+def test_a_beams_children_are_the_rules_moves(monkeypatch):
+    """The beam lists moves itself (for speed): along random games, the
+    positions one ply from a position are exactly those the engine's legal
+    moves reach."""
+    monkeypatch.setattr(gaps_beam, "MAX_PLIES", 1)
+    rng = random.Random(2)
+    for seed in range(1, 7):
+        game = engine.new_game("gaps", seed=seed)
+        for _ in range(60):
+            legal = [m for m in game.legal_moves() if m.word is None]
+            if not legal:
+                break
+            want = set()
+            for m in legal:
+                after = engine.from_dict(game.to_dict())
+                after.play(m)
+                want.add(cells_of(after))
+            tables: list = []
+            it = gaps_beam.attempt(cells_of(game), 10_000, Budget(), tables=tables)
+            with pytest.raises(StopIteration):
+                while True:
+                    next(it)
+            assert tables[2] == want - {cells_of(game)}
+            game.play(rng.choice(legal))
+
+
+def test_a_ply_keeps_to_the_memory_the_widths_allow():
+    """``widths`` lets a beam of width w take 4 * ENTRY_BYTES * w bytes: a
+    beam of 1,200 measured (its plies, sets and lines) keeps to that."""
+    import tracemalloc
+    game = engine.new_game("gaps", seed=1)
+    tracemalloc.start()
+    try:
+        try:
+            run(game, 1200, Budget(nodes=400_000))
+        except OutOfBudget:
+            pass
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak <= 4 * gaps_beam.ENTRY_BYTES * 1200, peak

@@ -408,7 +408,7 @@ def test_the_solver_moves_are_the_engine_moves(name, options):
             assert set(st.legal()) == want
             moves = gaps_moves if name == "gaps" else cp_moves
             tie = [rng.randrange(8) for _ in range(53 + 128)]
-            for order in (None, tie):     # the default order, a probe's
+            for order in (None, tie):     # the default order, a random one (Chinese Puzzle's probes)
                 gen = [(m >> 7 & 127, m & 127) for m in moves(st, order)()]
                 if name == "gaps" and not gen and want:
                     # a blocked row (RULES: lost): the needed card in
@@ -462,14 +462,15 @@ def test_other_games_are_refused():
 
 # ------------------------------------------------------------------ the race
 @pytest.mark.parametrize("turns", [(1, 1), (1, 20), (20, 1)])
-def test_probes_and_main_search_give_exact_verdicts(monkeypatch, turns):
-    """Tiny turns and probes: many probes start, are cut off and replaced,
-    and whichever search finishes first decides; the verdicts stay the
-    exhaustive search's (a probe's proof is a whole search, in another
-    order)."""
+def test_probes_beams_and_main_search_give_exact_verdicts(monkeypatch, turns):
+    """Tiny turns: many Chinese Puzzle probes start, are cut off and
+    replaced, Gaps' beams take turns with the main search, and whichever
+    search finishes first decides; the verdicts stay the exhaustive
+    search's (a probe's proof is a whole search, in another order; a beam
+    only wins)."""
     monkeypatch.setattr(search_module, "SLICE", 3)
-    race = (*turns, 6, 1.5, 1 << 62)
-    monkeypatch.setattr(search_module, "RACE", {"gaps": race, "chinese-puzzle": race})
+    monkeypatch.setattr(search_module, "RACE", {"chinese-puzzle": (*turns, 6, 1.5, 1 << 62)})
+    monkeypatch.setattr(search_module, "BEAM_TURNS", turns)
     rng = random.Random(11)
     verdicts = set()
     for _ in range(12):
@@ -492,6 +493,28 @@ def test_a_probe_proof_is_a_proof(monkeypatch):
     monkeypatch.setattr(search_module, "RACE", {"chinese-puzzle": (0, 1, 10 ** 9, 2, 1 << 62)})
     assert solve(cp_from(CP_STUCK)).status == "impossible"
     assert solve(walk_back("chinese-puzzle", 12, 9, aces="free")).status == "won"
+
+
+def test_a_beam_that_gives_up_proves_nothing(monkeypatch):
+    """Beams that end at once without a win: winnable positions whose main
+    search needs many turns are still won (never called impossible), and
+    lost ones are proved only by the main search."""
+    from engine.solve import gaps_beam
+
+    def gives_up(*args, **kw):
+        yield
+        return None
+    monkeypatch.setattr(gaps_beam, "attempt", gives_up)
+    monkeypatch.setattr(search_module, "SLICE", 3)
+    rng = random.Random(11)
+    verdicts = set()
+    for _ in range(12):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want != "unknown":
+            assert solve(game).status == want, game.render()
+            verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
 
 
 def test_gaps_beams_win_and_only_the_main_search_proves(monkeypatch):
@@ -534,12 +557,15 @@ def test_deals_decided_within_a_node_budget(name, seed, nodes, want):
     assert decided(name, seed, nodes) == want
 
 
-@pytest.mark.parametrize("name,seed", [("gaps", 1), ("chinese-puzzle", 7)])
-def test_a_spent_search_hands_its_tables_to_the_budget(name, seed):
+@pytest.mark.parametrize("name,seed,nodes", [("gaps", 1, 30_000), ("gaps", 6, 28_500),
+                                             ("chinese-puzzle", 7, 30_000)])
+def test_a_spent_search_hands_its_tables_to_the_budget(name, seed, nodes):
     """The answer must not wait while millions of keys are freed: a search
     cut off by its budget gives its transposition tables (the main
-    search's and the current probe's, or the current beam's plies) to
-    ``Budget.keep``, and the interface frees them after answering."""
+    search's and the current probe's, or the current beam's plies, whether
+    the budget ends in the beam's turn or the main search's: Gaps deal 6 at
+    28,500 nodes ends in a main turn) to ``Budget.keep``, and the interface
+    frees them after answering."""
     kept: list = []
 
     class Keeping(Budget):
@@ -547,7 +573,7 @@ def test_a_spent_search_hands_its_tables_to_the_budget(name, seed):
             kept.extend(tables)
             super().keep(*tables)
 
-    result = engine.solve.solve(engine.new_game(name, seed=seed), Keeping(nodes=30_000))
+    result = engine.solve.solve(engine.new_game(name, seed=seed), Keeping(nodes=nodes))
     assert result.status == "unknown"
     assert len(kept) >= 2 and all(isinstance(t, (set, list)) for t in kept)
     assert sum(1 for t in kept if isinstance(t, set) and t) >= 1 + (name != "gaps"), \

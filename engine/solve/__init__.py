@@ -19,8 +19,9 @@ The package, one concern a module:
 - ``table.py``: the transposition table of the depth-first searches;
 - ``replay.py``: the one check of every line;
 - the searches: ``depth_first.py`` and ``best_first.py`` (The Republic, The
-  Smith; ``piles.py`` runs them), ``prince_search.py``, and Gaps and
-  Chinese Puzzle's ``grid_search.py`` (``grid.py`` runs it);
+  Smith; ``piles.py`` runs them), ``smith_beam.py``, ``prince_search.py``,
+  and Gaps and Chinese Puzzle's ``grid_search.py`` (``grid.py`` runs it)
+  with Gaps' ``gaps_beam.py``;
 - a compact model per game: ``republic.py`` with ``republic_rules.py``,
   ``smith.py``, ``prince.py``, ``grid_model.py`` (Gaps and Chinese
   Puzzle).

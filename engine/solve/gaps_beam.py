@@ -25,8 +25,10 @@ a position twice: work repeated, nothing claimed.
 
 Memory: a kept position holds its cells (a 52-byte ``bytes``), its rows'
 run lengths, its gaps and its line as a shared tail (the line before, the
-last move): ``ENTRY_BYTES`` for a child in a ply; ``max_bytes`` caps the
-width so that a ply's children fit.
+last move); the sets of the last plies' children hold their keys:
+``ENTRY_BYTES`` a child, about four children a kept position (a gap
+takes one card, a column-1 gap one of four 2s); ``max_bytes`` caps the
+width so that a ply fits (``tests/test_gaps_beam.py`` measures it).
 """
 
 from __future__ import annotations
@@ -43,13 +45,13 @@ KING_V = 49
 TWOS = (5, 6, 7, 8)
 COL = [i % W for i in range(N)]
 ROW = [i // W for i in range(N)]
-#: the plies a beam goes before it gives up (a won deal here takes 80 to 150)
+#: the plies a beam goes before it gives up (a won deal takes about a hundred)
 MAX_PLIES = 250
 #: the widths of the attempts, in turn (each from the position again)
 WIDTHS = (300, 1200, 5000, 20000, 80000, 320000)
 #: a child of a ply: its cells, runs and gaps tuples, line tail, the
 #: candidate's tuple and list slot (estimated from sys.getsizeof)
-ENTRY_BYTES = 420
+ENTRY_BYTES = 480
 #: the value's weights: a card in proper place, a row ready, a live gap
 LOCK, READY, LIVE = 100, 20, 10
 
@@ -85,15 +87,18 @@ def value(s: bytes | bytearray, runs: tuple[int, ...], gaps: tuple[int, ...]) ->
 
 
 def attempt(cells: bytes, width: int, budget: Budget, salt: int = 0,
-            slice_n: int = 1000) -> Iterator[None]:
+            slice_n: int = 1000, tables: list | None = None) -> Iterator[None]:
     """One beam of ``width`` from ``cells`` (0 a gap, card + 1 a card),
     yielding every ``slice_n`` children; returns the winning line as
     ``(src, gap)`` pairs, or ``None`` when the beam died out (no child
     left that is new) or went ``MAX_PLIES`` plies: that proves nothing.
     ``budget.tick()`` once a child; when the budget's ``OutOfBudget``
     comes, the beam's plies are handed to ``budget.keep`` (freeing them
-    would keep the answer waiting) and it passes on."""
-    tables: list = []
+    would keep the answer waiting) and it passes on.  ``tables``, when
+    given, holds the current ply's containers meanwhile, for a caller
+    whose own turn the budget may end in."""
+    if tables is None:
+        tables = []
     try:
         return (yield from _beam(cells, width, budget, salt, slice_n, tables))
     except OutOfBudget:

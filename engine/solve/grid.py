@@ -1,7 +1,8 @@
 """Gaps and Chinese Puzzle behind this package's interface.
 
-The search is ``grid_search.py`` (a depth-first search racing restarts,
-exact), the compact model and move generators ``grid_model.py``; this
+The search is ``grid_search.py`` (an exact depth-first search racing
+restarts in Chinese Puzzle, beams in Gaps: ``gaps_beam.py``), the compact
+model and move generators ``grid_model.py``; this
 module answers for them as the other games' modules do: ``search`` for
 :func:`engine.solve.solve`, ``best_line`` for hints and ``play_on`` for the
 Demo.

@@ -61,7 +61,7 @@ Move ordering (a heuristic for the order of the search, never to prune):
 moves that lock a card first; then moves whose card already has its next
 card on the far side of the gap; then by the gap a move leaves (a row's
 first unlocked cell, column 1, an ordinary cell, last a dead one right of
-a king or of a gap); then higher cards first (a probe: its random ranks).
+a king or of a gap); then higher cards first (a Chinese Puzzle probe: its random ranks).
 
 A cancelled or spent search hands its tables to ``Budget.keep`` before
 the budget's exception passes on, so the answer does not wait while
@@ -148,6 +148,7 @@ def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None) -> 
     st = Grid(game)
     best: Line = []
     tables: list = [None]
+    max_table_bytes = fit_tables(budget, TABLE_BYTES if max_table_bytes is None else max_table_bytes)
     search = _search(st, budget, default_states(st, max_table_bytes), tables, best, slice_n=1 << 62)
     line = None
     try:
@@ -184,6 +185,7 @@ def _race_gaps(st: Grid, budget: Budget, max_states: int,
     main_turns, beam_turns = BEAM_TURNS
     half = (TABLE_BYTES if max_table_bytes is None else max_table_bytes) // 2
     tables: list = [None]
+    beam_tables: list = []          # the current beam's ply, kept if the budget ends in a main turn
     main = _search(st, budget, max(1, max_states // 2), tables, slice_n=SLICE)
     cells = bytes(st.s)
     widths = gaps_beam.widths(half)
@@ -199,7 +201,8 @@ def _race_gaps(st: Grid, budget: Budget, max_states: int,
             for _ in range(beam_turns):
                 if attempt is None:
                     width = widths[min(n, len(widths) - 1)]
-                    attempt = gaps_beam.attempt(cells, width, budget, salt=n, slice_n=SLICE)
+                    attempt = gaps_beam.attempt(cells, width, budget, salt=n, slice_n=SLICE,
+                                                tables=beam_tables)
                     n += 1
                 try:
                     next(attempt)
@@ -208,7 +211,7 @@ def _race_gaps(st: Grid, budget: Budget, max_states: int,
                     if done.value is not None:
                         return done.value, st
     except OutOfBudget:
-        budget.keep(*[t for t in tables if t is not None])
+        budget.keep(*[t for t in tables if t is not None], *beam_tables)
         raise
 
 

@@ -63,11 +63,12 @@ class Front:
         return {}
 
     def stock_click(self, table) -> None:
-        """A click on the stock: the first of turn, deal and redeal the engine allows;
-        else the engine's reason why the stock cannot be used."""
+        """A click on the stock: the engine's stock move, else a redeal (The
+        Republic's talon turned over), whichever the engine allows; else the
+        engine's reason why the stock cannot be used."""
         game = table.game
-        for word in ("turn", "deal", "redeal"):
-            if game.explain(word) is None:
+        for word in (game.stock_move, "redeal"):
+            if word and game.explain(word) is None:
                 table.try_move(word)
                 return
         reason = game.explain(game.stock_move) if game.stock_move else None
