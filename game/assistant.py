@@ -165,7 +165,17 @@ class SolverClient:
             self.set_message(f"{self.message.rstrip('.')}: {reason}.")
 
     def start_demo(self) -> None:
+        """The Demo plays the game on: a winning line the indicator already
+        found from this very position at once, else the one the solver's
+        process is asked for (Gaps and Chinese Puzzle: or cards to lock
+        before a redeal)."""
         if self.game is None or self.game.over:
+            return
+        g = self.game
+        if self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None:
+            self.demo, self.demo_more, self.demo_rounds = list(self.hint_line), False, 0
+            self.set_message("Demo: any key stops it.")
+            self.demo_step()
             return
         budget = front_of(self.game).demo_seconds
         if self.analyst.ask(self.game, "demo", budget=budget, known=True) < 0:

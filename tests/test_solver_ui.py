@@ -55,6 +55,29 @@ def test_the_demo_plays_the_deal_out_and_a_key_stops_it(tmp_path):
         app.analyst.stop()
 
 
+def test_the_demo_plays_the_line_the_indicator_found_without_asking_again(tmp_path):
+    """A win the indicator already found from the position on the table is
+    the Demo's line at once: no second search, whose luck (its time, the
+    solver's memory) might miss what the first one found."""
+    app = make_app(tmp_path, "--analysis")
+    try:
+        app.show_game(engine.from_dict(endgame()), opening=False)
+        assert wait_for(app, lambda: app.verdict == "won")
+        line = list(app.hint_line)
+        asked = []
+        real_ask = app.analyst.ask
+        app.analyst.ask = lambda game, kind, **kw: asked.append(kind) or real_ask(game, kind, **kw)
+        app.start_demo()
+        assert "demo" not in asked
+        assert app.game.history[:1] == line[:1], "the first move of the known line, played at once"
+        assert wait_for(app, lambda: app.game.won or app.demo is None)
+        settle(app)
+        assert app.game.won and app.game.history == line
+        assert "demo" not in asked
+    finally:
+        app.analyst.stop()
+
+
 def new_deal_with_winnable_only(tmp_path, monkeypatch, first_pick: int):
     """An app on The Prince (alternating colour) with Winnable Deals Only on,
     whose next random deal number will be ``first_pick``; New Game pressed."""
