@@ -461,6 +461,20 @@ def test_other_games_are_refused():
 
 
 # ------------------------------------------------------------------ the race
+def assert_small_gaps_exact() -> None:
+    """Twelve small Gaps positions: the race's verdict is the exhaustive
+    search's for each one it decides, and both verdicts occur."""
+    rng = random.Random(11)
+    verdicts = set()
+    for _ in range(12):
+        game = small_gaps(rng, 9, 11)
+        want = reference(game)
+        if want != "unknown":
+            assert solve(game).status == want, game.render()
+            verdicts.add(want)
+    assert verdicts == {"won", "impossible"}
+
+
 @pytest.mark.parametrize("turns", [(1, 1), (1, 20), (20, 1)])
 def test_probes_beams_and_main_search_give_exact_verdicts(monkeypatch, turns):
     """Tiny turns: many Chinese Puzzle probes start, are cut off and
@@ -471,15 +485,7 @@ def test_probes_beams_and_main_search_give_exact_verdicts(monkeypatch, turns):
     monkeypatch.setattr(search_module, "SLICE", 3)
     monkeypatch.setattr(search_module, "RACE", {"chinese-puzzle": (*turns, 6, 1.5, 1 << 62)})
     monkeypatch.setattr(search_module, "BEAM_TURNS", turns)
-    rng = random.Random(11)
-    verdicts = set()
-    for _ in range(12):
-        game = small_gaps(rng, 9, 11)
-        want = reference(game)
-        if want != "unknown":
-            assert solve(game).status == want, game.render()
-            verdicts.add(want)
-    assert verdicts == {"won", "impossible"}
+    assert_small_gaps_exact()
     for aces in ("free", "bridge-order"):
         game = walk_back("chinese-puzzle", 12, 9, aces=aces)
         assert solve(game).status == "won"
@@ -506,15 +512,7 @@ def test_a_beam_that_gives_up_proves_nothing(monkeypatch):
         return None
     monkeypatch.setattr(gaps_beam, "attempt", gives_up)
     monkeypatch.setattr(search_module, "SLICE", 3)
-    rng = random.Random(11)
-    verdicts = set()
-    for _ in range(12):
-        game = small_gaps(rng, 9, 11)
-        want = reference(game)
-        if want != "unknown":
-            assert solve(game).status == want, game.render()
-            verdicts.add(want)
-    assert verdicts == {"won", "impossible"}
+    assert_small_gaps_exact()
 
 
 def test_gaps_beams_win_and_only_the_main_search_proves(monkeypatch):
