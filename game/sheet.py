@@ -22,6 +22,7 @@ it draws at a new size.  :func:`open_sheet`.
 
 from __future__ import annotations
 
+import io
 import os
 import zlib
 from collections import OrderedDict
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import pygame
 
-from . import assets
+from . import assets, storage
 
 COLUMNS = 13
 ROWS = 5
@@ -377,20 +378,14 @@ class CardSheet:
         return whole
 
     def _write_whole(self, file: Path, whole: pygame.Surface) -> None:
-        """Into the cache, whole or not at all (a temporary name renamed into
-        place); a cache that cannot be written (a full disk, a read-only
-        folder) costs only the time to scale again next session."""
-        part = file.with_name(f"{file.name}.{os.getpid()}.part")
+        """Into the cache, whole or not at all (``storage.write_atomic``); a
+        cache that cannot be written (a full disk, a read-only folder) costs
+        only the time to scale again next session."""
+        picture = io.BytesIO()
         try:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            with open(part, "wb") as stream:
-                pygame.image.save(whole, stream, file.name)
-            os.replace(part, file)
+            pygame.image.save(whole, picture, file.name)
+            storage.write_atomic(file, picture.getvalue())
         except (OSError, pygame.error, ValueError):
-            try:
-                part.unlink()
-            except OSError:
-                pass
             return
         _trim(file.parent)
 

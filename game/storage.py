@@ -125,10 +125,10 @@ def is_leftover(name: str) -> bool:
 
 def remove_leftovers(folder: Path) -> list[Path]:
     """Delete the temporary files interrupted saves left in ``folder`` and
-    its ``saves`` folder; the ones removed.  Only safe while this process
+    its ``saves`` and ``cache`` folders; the ones removed.  Only safe while this process
     holds the folder's :class:`FolderLock` (no other copy is saving)."""
     removed = []
-    for where in (Path(folder), Path(folder) / "saves"):
+    for where in (Path(folder), Path(folder) / "saves", Path(folder) / "cache"):
         try:
             names = os.listdir(where)
         except OSError:

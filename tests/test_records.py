@@ -586,9 +586,12 @@ def test_no_two_writes_share_a_temporary_name(tmp_path):
 
 def test_leftovers_are_only_card_shell_s_temporaries(tmp_path):
     (tmp_path / "saves").mkdir()
+    (tmp_path / "cache").mkdir()
     ours = [storage.temporary_name(tmp_path / "preferences.json"),
-            storage.temporary_name(tmp_path / "saves" / "gaps.json"), tmp_path / "statistics.json.tmp"]
-    theirs = [tmp_path / "notes.tmp", tmp_path / "saves" / "gaps.json", tmp_path / "cards.png"]
+            storage.temporary_name(tmp_path / "saves" / "gaps.json"), tmp_path / "statistics.json.tmp",
+            storage.temporary_name(tmp_path / "cache" / "builtin-77x108-1001x540.bmp")]
+    theirs = [tmp_path / "notes.tmp", tmp_path / "saves" / "gaps.json", tmp_path / "cards.png",
+              tmp_path / "cache" / "builtin-77x108-1001x540.bmp"]
     for path in ours + theirs:
         path.write_text("x")
     assert sorted(storage.remove_leftovers(tmp_path)) == sorted(ours)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import os
 import subprocess
@@ -302,6 +303,17 @@ def test_a_cache_that_cannot_be_written_costs_nothing_but_time(tmp_path):
     cards = sheet.open_sheet(path, blocked)
     assert cards.face_at(0, 30, 42).get_size() == (30, 42)
     assert blocked.read_text() == "a file where the folder should be"
+
+
+def test_a_full_disk_leaves_no_part_of_a_cached_copy(tmp_path, monkeypatch):
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)       # the cache is written as every file is (storage.write_atomic)
+    cards = sheet.open_sheet(path, cache)
+    assert cards.face_at(0, 30, 42).get_size() == (30, 42)
+    assert list(cache.iterdir()) == [], "neither a copy nor a temporary file is left"
 
 
 def test_a_damaged_cached_copy_is_scaled_again(tmp_path):
