@@ -149,3 +149,14 @@ def test_an_idle_wait_with_nothing_timed_lasts_until_an_event(tmp_path):
     waiting = [e.type for e in pygame.event.get()]
     later.join()
     assert kind in waiting, "the wait ended before the event came"
+
+
+def test_the_player_s_terminal_gets_no_line_from_pygame():
+    """pygame prints a greeting on import unless told not to: the game's
+    own words are the only ones a player starting it from a terminal sees."""
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env={k: v for k, v in os.environ.items()
+                                                     if k != "PYGAME_HIDE_SUPPORT_PROMPT"})
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("usage: card-shell"), done.stdout[:200]
+    assert "pygame" not in done.stdout
