@@ -146,10 +146,12 @@ class Pointer:
             self.pick_up(press.place, press.index, pos, by_click=True)
         else:
             self.set_selected(key if self.selected != key and self.can_pick(press.place, press.index) else None)
-        if press.place == "s" and self.game.explain("turn") is not None:
+        stock_move = self.game.stock_move
+        reason = self.game.explain(stock_move) if press.place == "s" and stock_move else None
+        if reason is not None:
             # The Republic's turned card lies on the stock: a click there
             # meant to turn another card is told why it cannot
-            self.app.set_message(speak(self.game, self.game.explain("turn")))
+            self.app.set_message(speak(self.game, reason))
 
     def can_pick(self, place: str, index: int) -> bool:
         count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
