@@ -613,3 +613,23 @@ def test_guided_search_only_ever_claims_wins_that_replay(order, cuts, stock, rul
         assert line is None or line == "unknown"
         assert beamed is None or beamed == "unknown"
         assert solve(game, True, nodes=20_000).status == "impossible"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["any-suit", "alternate", "same-suit"]),
+       st.lists(st.integers(0, 1000), max_size=60))
+def test_the_smith_beam_values_a_position_the_same_with_its_memo_as_without(seed, rule, picks):
+    """The beam's memo of column values (one per attempt, shared by every
+    position it meets) never changes a position's value."""
+    from engine.solve.smith_beam import PLAIN, STRICT
+    game = engine.new_game("smith", seed=seed, rule=rule)
+    memos = {"plain": {}, "strict": {}}
+    for pick in [None] + picks:
+        if pick is not None:
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(moves[pick % len(moves)])
+        pos = SmithModel(game)
+        for name, weights in (("plain", PLAIN), ("strict", STRICT)):
+            assert pos.beam_value(weights, memos[name]) == pos.beam_value(weights)

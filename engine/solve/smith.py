@@ -265,7 +265,7 @@ class SmithModel:
                         out.append((i, j, run))
         return out
 
-    def beam_value(self, w: dict) -> int:
+    def beam_value(self, w: dict, memo: dict | None = None) -> int:
         """The beam search's value of a position (higher is better), by the
         weights ``w`` (``smith_beam.py``): per column, ``home`` for each card
         in the run in suit up from a king at its bottom, ``suit`` for each
@@ -275,34 +275,34 @@ class SmithModel:
         top unit's length; ``empty`` per empty column; per suit laid off,
         what its thirteen cards were worth as a home run and ``laid`` more
         (so laying off always gains); and, when every column holds a card,
-        the same weights for the cards the next deal puts on them."""
+        the same weights for the cards the next deal puts on them.
+
+        ``memo``: a dict the caller keeps for one set of weights, a column's
+        value by its bytes (a move changes two columns of eight: the others'
+        values are looked up, not counted again)."""
         fits = self.fits
-        home_w, suit_w, fit_w, bad_w = w["home"], w["suit"], w["fit"], w["bad"]
-        total = (w["laid"] + 12 * (home_w + suit_w)) * self.laid
+        total = (w["laid"] + 12 * (w["home"] + w["suit"])) * self.laid
         empty = 0
         cols = self.cols
-        for col in cols:
-            if not col:
-                empty += 1
-                continue
-            upper = col[0]
-            home = upper >= 48
-            if not home:
-                total += w["base"]
-            run = 1
-            for lower in col[1:]:
-                if upper == lower + 4:
-                    total += suit_w + home_w if home else suit_w
-                    run += 1
+        if memo is None:
+            for col in cols:
+                if col:
+                    total += self.column_value(col, w)
                 else:
-                    home = False
-                    total += fit_w if fits[upper][lower] else bad_w
-                    run = 1
-                upper = lower
-            total += run * run // 4
+                    empty += 1
+        else:
+            for x, b in enumerate(self.colb):
+                if not b:
+                    empty += 1
+                    continue
+                v = memo.get(b)
+                if v is None:
+                    v = memo[b] = self.column_value(cols[x], w)
+                total += v
         total += w["empty"] * empty
         sp = self.sp
         if sp and not empty:
+            suit_w, fit_w, bad_w = w["suit"], w["fit"], w["bad"]
             stock = self.stock
             for x in range(8):
                 card, top = stock[sp - 1 - x], cols[x][-1]
@@ -311,6 +311,27 @@ class SmithModel:
                 else:
                     total += fit_w if fits[top][card] else bad_w
         return total
+
+    def column_value(self, col: list, w: dict) -> int:
+        """One non-empty column's part of :meth:`beam_value`."""
+        fits = self.fits
+        home_w, suit_w, fit_w, bad_w = w["home"], w["suit"], w["fit"], w["bad"]
+        total = 0
+        upper = col[0]
+        home = upper >= 48
+        if not home:
+            total += w["base"]
+        run = 1
+        for lower in col[1:]:
+            if upper == lower + 4:
+                total += suit_w + home_w if home else suit_w
+                run += 1
+            else:
+                home = False
+                total += fit_w if fits[upper][lower] else bad_w
+                run = 1
+            upper = lower
+        return total + run * run // 4
 
     # ----------------------------------------------------------- hints
     @staticmethod

@@ -28,10 +28,11 @@ Memory.  Only one start's search is held at a time: per node its position
 packed in one byte string (``SmithModel.pack``), a heap entry and parent
 links, about ``NODE_BYTES``; and, for the whole stage, the hashes of the
 positions met (so that the starts spread out instead of all following the
-same moves), ``SEEN_BYTES`` each.  ``max_bytes`` bounds the two halves:
+same moves), ``SEEN_BYTES`` each.  ``max_bytes`` bounds them, nine tenths in two halves:
 the nodes a start or an end may use are cut to fit, and past its half the
 set of hashes stops growing (positions may then be met twice: work
-repeated, nothing missed).  A hash standing for a key may, very rarely,
+repeated, nothing missed); a tenth holds the columns' values already
+counted (``SmithModel.beam_value``'s memo), emptied when full.  A hash standing for a key may, very rarely,
 make two positions one: a beam may then miss a line, never claim a false
 one.  The kept positions carry their lines as shared tails (a pair: the
 line before, the last move), so ``width`` lines cost a few moves each.
@@ -58,6 +59,9 @@ STRICT = dict(PLAIN, fit=0, bad=-30)
 
 #: a hash in the set of positions met in a stage (an int and its set slot)
 SEEN_BYTES = 70
+
+#: a column's value kept by its bytes (the bytes, the int, the dict slot)
+MEMO_BYTES = 150
 
 #: (width, step, ends, end_nodes, weights), tried in turn
 ATTEMPTS = (
@@ -101,11 +105,15 @@ def _attempt(pos, budget, max_bytes, pause, counter, width, step, ends, end_node
     play, unplay, key, won = pos.play, pos.unplay, pos.key, pos.won
     moves = pos.beam_moves
     push, pop = heapq.heappush, heapq.heappop
-    most = max(1, max_bytes // 2 // NODE_BYTES)
-    most_seen = max(1, max_bytes // 2 // SEEN_BYTES)
+    most = max(1, max_bytes * 9 // 20 // NODE_BYTES)
+    most_seen = max(1, max_bytes * 9 // 20 // SEEN_BYTES)
+    most_memo = max(1000, max_bytes // 10 // MEMO_BYTES)
+    memo: dict = {}                                 # a column's value by its bytes
 
     def value() -> int:
-        return pos.beam_value(weights)
+        if len(memo) > most_memo:
+            memo.clear()
+        return pos.beam_value(weights, memo)
 
     kept = [(None, None, pos.pack())]                     # (line, its last move, snapshot)
     try:
