@@ -258,6 +258,33 @@ def test_a_memory_budget_stops_a_search_whose_tables_grow_past_it():
     assert not small.out_of_memory, "a search that stays small runs out of nodes, not memory"
 
 
+def test_a_search_after_another_is_fitted_the_memory_the_first_one_freed(monkeypatch):
+    """After a search, the worker stays as large as the search made it
+    (its tables are freed, but the allocator keeps the memory for what comes
+    next): the next search reuses that memory, so it gets tables as large
+    as the first one's, not the little left above the first one's peak;
+    growth that no search freed still counts."""
+    from engine.solve import budget as budgets
+    monkeypatch.setattr(budgets, "_last_search", None)
+    resident = [13.0]
+    monkeypatch.setattr(budgets, "resident_mb", lambda: resident[0])
+    first = Budget(seconds=5, memory_mb=30)
+    size = budgets.fit_tables(first, 1 << 40)
+    assert size == int((30 - 13) * budgets.TABLE_SHARE * 2**20)
+    resident[0] = 27.0                 # the search's peak; freeing its tables leaves the process this large
+    first.release()
+    second = Budget(seconds=5, memory_mb=30)
+    reused = budgets.REUSED * 14.0     # most of what the first one grew by, taken again
+    assert budgets.fit_tables(second, 1 << 40) == int((30 - (27 - reused)) * budgets.TABLE_SHARE * 2**20)
+    assert budgets.fit_tables(second, 1 << 40) > 0.8 * size, "not the 1.5 MB left above the first one's peak"
+    second.release()
+    resident[0] = 47.0                 # 20 MB more, held by something other than a search
+    third = Budget(seconds=5, memory_mb=60)
+    counted = 47.0 - budgets.REUSED * reused   # the second search grew the process by `reused`
+    assert budgets.fit_tables(third, 1 << 40) == int((60 - counted) * budgets.TABLE_SHARE * 2**20)
+    assert budgets.fit_tables(Budget(seconds=5), 1 << 20) == 1 << 20, "no memory bound: the tables asked"
+
+
 def test_the_solver_worker_bounds_every_search_by_its_memory_budget():
     from engine.solve import worker
     assert job_budget(worker) is None, "serving in another process bounds nothing"
