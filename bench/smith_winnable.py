@@ -10,7 +10,9 @@ function the game's worker answers a "winnable" request with
 T seconds in all, every card known, the worker's memory bound), one at a
 time, and prints for each try whether it found a deal, which, after how
 many deals and how long (wall clock and this process's processor time),
-then how many tries of N found one within T seconds.  The defaults are the
+then how many tries of N found one within T seconds: a fresh one, or one
+of the deals won before that the worker falls back on
+(``engine/solve/won_deals.py``).  The defaults are the
 game's: 2 s a deal asked (``game/assistant.py``, WINNABLE_DEAL_S), which
 the worker raises to its least for The Smith (``WINNABLE_DEAL_MIN_S``),
 30 s in all (``worker.WINNABLE_TOTAL_S``).  The budgets are wall-clock
@@ -44,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     each = max(args.deal_s, worker.WINNABLE_DEAL_MIN_S.get("smith", 0.0))
     print(f"The Smith, {args.rule}: {args.tries} tries of Winnable Deals Only, {args.deal_s:g} s a deal asked "
           f"({each:g} s given), {args.total_s:g} s in all, memory bound {worker.MEMORY_MB:g} MB", flush=True)
-    found = 0
+    found = fresh = 0
     for i in range(args.tries):
         seed = args.first_seed + i * args.step
         doc = engine.new_game("smith", seed=seed, rule=args.rule).to_dict()
@@ -52,10 +54,18 @@ def main(argv: list[str] | None = None) -> int:
         answer = worker.find_winnable(doc, args.deal_s, total=args.total_s)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         won = answer["status"] == "won"
+        before = won and bool(answer.get("message"))      # a deal won before (worker.won_before)
         found += won
-        where = f"deal {answer['seed']} ({answer['seed'] - seed + 1} deals tried)" if won else "none"
+        fresh += won and not before
+        if not won:
+            where = "none"
+        elif before:
+            where = f"none fresh: deal {answer['seed']}, one won before"
+        else:
+            where = f"deal {answer['seed']} ({answer['seed'] - seed + 1} deals tried)"
         print(f"  try {i + 1}, from deal {seed}: {where}; {wall:.1f} s wall, {cpu:.1f} s processor", flush=True)
-    print(f"found a winnable deal in {found} of {args.tries} tries within {args.total_s:g} s")
+    print(f"found a winnable deal in {found} of {args.tries} tries within {args.total_s:g} s "
+          f"({fresh} fresh, {found - fresh} won before)")
     return 0
 
 
