@@ -275,9 +275,10 @@ def won_before(doc: dict) -> int | None:
     the document's seed; None when none is known.  The Smith's search wins
     about one fresh deal in three in 15 s (``bench/smith_winnable.py``), so
     Winnable Deals Only falls back on these rather than give up."""
+    from ..cards import Rng
     from .won_deals import lines
     deals = sorted(lines(doc["game"], doc.get("options", {})))
-    return deals[doc["seed"] % len(deals)] if deals else None
+    return deals[Rng(doc["seed"]).below(len(deals))] if deals else None
 
 
 def read_requests(stream: BinaryIO, inbox: Inbox) -> None:
