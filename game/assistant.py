@@ -101,6 +101,12 @@ class SolverClient:
                 return
             if answer.seed != self.game.seed:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
+            # the deal was just won by the solver: that is the indicator's
+            # verdict too, and its line a known solution where hints may see it
+            self.analyst.forget("verdict")
+            self.verdict = "won"
+            if answer.moves and not self.game.hides_cards:
+                self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
         elif answer.purpose == "review":

@@ -101,6 +101,8 @@ def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypat
         assert app.game.seed == 7 and app.game.history == []
         assert solve(app.game, Budget(seconds=5)).status == "won"
         assert "7" in app.message
+        assert app.verdict == "won", "the deal the solver has just won is known winnable at once"
+        assert app.hint_line and app.game.explain(app.hint_line[0]) is None, "its line is the known solution"
         # a verdict asked meanwhile (after the deal went on the table) did
         # not make the search's answer stale, nor the other way round
         assert wait_for(app, lambda: app.verdict not in ("", "thinking"))

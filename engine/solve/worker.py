@@ -247,7 +247,8 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
     (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
     most, or until ``job`` is cancelled: the table no longer wants one.
     When none is found in time, a deal won before (:func:`won_before`).
-    Returns the answer's ``status``, ``seed`` and ``message``."""
+    Returns the answer's ``status``, ``seed``, ``moves`` (the deal's winning
+    line, every card known) and ``message``."""
     seed = doc["seed"]
     budget = max(budget, WINNABLE_DEAL_MIN_S.get(doc["game"], 0.0))
     whole = Budget(seconds=total)
@@ -260,25 +261,30 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
             each = job.budget(min(budget, left))
         else:
             each = Budget(seconds=min(budget, left), memory_mb=_memory_mb)
-        if solve(game, each, known=True).status is Status.WON:
-            return {"status": "won", "seed": seed + n, "message": ""}
+        result = solve(game, each, known=True)
+        if result.status is Status.WON:
+            return {"status": "won", "seed": seed + n, "moves": list(result.moves), "message": ""}
     if job is None or not job.cancelled:
         known = won_before(doc)
         if known is not None:
-            return {"status": "won", "seed": known, "message": "a deal won before"}
-    return {"status": "unknown", "seed": None, "message": "no winnable deal found"}
+            return {"status": "won", "seed": known[0], "moves": known[1], "message": "a deal won before"}
+    return {"status": "unknown", "seed": None, "moves": [], "message": "no winnable deal found"}
 
 
-def won_before(doc: dict) -> int | None:
+def won_before(doc: dict) -> tuple[int, list[str]] | None:
     """A deal of the document's game and options that the solver has won
-    before (``won_deals.py``, every line replayed in the tests), picked by
-    the document's seed; None when none is known.  The Smith's search wins
-    about one fresh deal in three in 15 s (``bench/smith_winnable.py``), so
-    Winnable Deals Only falls back on these rather than give up."""
+    before, with its winning line (``won_deals.py``, every line replayed in
+    the tests), picked by the engine's generator from the document's seed;
+    None when none is known.  The Smith's search wins about one fresh deal
+    in three in 15 s (``bench/smith_winnable.py``), so Winnable Deals Only
+    falls back on these rather than give up."""
     from ..cards import Rng
     from .won_deals import lines
-    deals = sorted(lines(doc["game"], doc.get("options", {})))
-    return deals[Rng(doc["seed"]).below(len(deals))] if deals else None
+    known = lines(doc["game"], doc.get("options", {}))
+    if not known:
+        return None
+    deal = sorted(known)[Rng(doc["seed"]).below(len(known))]
+    return deal, known[deal]
 
 
 def read_requests(stream: BinaryIO, inbox: Inbox) -> None:
