@@ -37,8 +37,9 @@ def test_a_search_that_finds_no_fresh_deal_in_time_deals_one_won_before():
     known = won_deals.lines("smith", {"rule": "any-suit"})
     assert answer["status"] == "won" and answer["seed"] in known
     assert find_winnable(doc, 0.01, total=0.01)["seed"] == answer["seed"], "the same request, the same deal"
-    picked = {find_winnable(dict(doc, seed=seed), 0.01, total=0.01)["seed"] for seed in range(1000, 20001, 1000)}
-    assert len(picked) >= len(known) // 2, "requests from different deals get different deals"
+    asked = range(1000, 20001, 1000)               # 20 requests, seeds far apart
+    picked = {find_winnable(dict(doc, seed=seed), 0.01, total=0.01)["seed"] for seed in asked}
+    assert len(picked) >= min(len(known), len(asked)) // 2, "requests from different deals get different deals"
 
 
 def test_no_deal_is_dealt_when_none_is_known_or_the_table_stopped_asking():
