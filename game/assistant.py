@@ -30,8 +30,10 @@ class SolverClient:
     def find_winnable(self, game: engine.Game) -> None:
         """"Winnable deals only": the deal picked goes on the table under a
         notice while the solver's process looks, from its number on, for a
-        deal it proves winnable (30 s at most); the one found replaces it.
-        The notice's button plays the deal shown instead, unchecked."""
+        deal it proves winnable (30 s at most; then a deal it has won
+        before, where it knows one: ``engine/solve/won_deals.py``); the one
+        found replaces it.  The notice's button plays the deal shown
+        instead, unchecked."""
         self.show_game(game)
         if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S) < 0:
             self.set_message("The solver is not available; this deal was not checked.")
