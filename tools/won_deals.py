@@ -30,34 +30,9 @@ from engine.solve import won_deals  # noqa: E402
 
 OUT = os.path.join(ROOT, "engine", "solve", "won_deals.py")
 
-HEADER = '''# ruff: noqa: E501  (a generated table of long lines)
-"""Deals the solver has won, with their winning lines (every card known):
-what Winnable Deals Only deals when its search finds no fresh winnable
-deal in its time (``worker.find_winnable``).  Written by
-``tools/won_deals.py``; ``tests/test_won_deals.py`` replays every line to
-a win in the engine.
-
-    won_deals.lines("smith", {"rule": "any-suit"})   # {deal: [move, ...]}
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-
-def lines(game: str, options: dict[str, Any]) -> dict[int, list[str]]:
-    """The won deals of ``game`` under ``options`` (its rule), each with its
-    winning line from the deal as dealt; {} when none is known."""
-    key = game + "".join(f" {k}={options[k]}" for k in sorted(options))
-    return {int(deal): line.split() for deal, line in WON.get(key, {}).items()}
-
-
-#: "game rule=R" -> {deal number: the winning line, moves separated by spaces}
-'''
-
-
-def key_of(game: str, options: dict) -> str:
-    return game + "".join(f" {k}={options[k]}" for k in sorted(options))
+#: where the table starts: what comes before it (the module's docstring and
+#: its functions) is kept as the module has it
+TABLE = "WON: dict[str, dict[str, str]] = {\n"
 
 
 def study_wins(path: str, game: str, rule: str | None) -> list[int]:
@@ -75,7 +50,9 @@ def study_wins(path: str, game: str, rule: str | None) -> list[int]:
 
 
 def write(won: dict) -> None:
-    body = "WON: dict[str, dict[str, str]] = {\n"
+    with open(OUT, encoding="utf-8") as f:
+        head = f.read().split(TABLE, 1)[0]
+    body = TABLE
     for key in sorted(won):
         body += f"    {key!r}: {{\n"
         for deal in sorted(won[key], key=int):
@@ -84,7 +61,7 @@ def write(won: dict) -> None:
     body += "}\n"
     tmp = OUT + ".part"
     with open(tmp, "w", encoding="utf-8") as f:
-        f.write(HEADER + body)
+        f.write(head + body)
     os.replace(tmp, OUT)
 
 
@@ -101,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.from_study:
         deals.update(study_wins(path, args.game, args.rule))
     won = {k: dict(v) for k, v in won_deals.WON.items()}
-    key = key_of(args.game, options)
+    key = won_deals.key(args.game, options)
     mine = won.setdefault(key, {})
     for deal in sorted(deals):
         if str(deal) in mine:

@@ -13,11 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 
+def key(game: str, options: dict[str, Any]) -> str:
+    """The table's key for ``game`` under ``options``: ``"smith rule=any-suit"``."""
+    return game + "".join(f" {k}={options[k]}" for k in sorted(options))
+
+
 def lines(game: str, options: dict[str, Any]) -> dict[int, list[str]]:
     """The won deals of ``game`` under ``options`` (its rule), each with its
     winning line from the deal as dealt; {} when none is known."""
-    key = game + "".join(f" {k}={options[k]}" for k in sorted(options))
-    return {int(deal): line.split() for deal, line in WON.get(key, {}).items()}
+    return {int(deal): line.split() for deal, line in WON.get(key(game, options), {}).items()}
 
 
 #: "game rule=R" -> {deal number: the winning line, moves separated by spaces}
