@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         answer = worker.find_winnable(doc, args.deal_s, total=args.total_s)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         won = answer["status"] == "won"
-        before = won and bool(answer.get("message"))      # a deal won before (worker.won_before)
+        before = won and answer["message"] == worker.WON_BEFORE
         found += won
         fresh += won and not before
         if not won:

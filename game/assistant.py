@@ -75,8 +75,8 @@ class SolverClient:
             return
         if answer.purpose == "verdict":
             self.verdict = answer.status
-            if answer.status == "won" and not self.game.hides_cards:
-                self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
+            if answer.status == "won":
+                self.know_line(answer.moves)
             self.set_message(self.message)
         elif answer.purpose == "demo":
             if self.demo is None:
@@ -107,8 +107,7 @@ class SolverClient:
             # verdict too, and its line a known solution where hints may see it
             self.analyst.forget("verdict")
             self.verdict = "won"
-            if answer.moves and not self.game.hides_cards:
-                self.hint_line, self.hint_at = list(answer.moves), (self.game, len(self.game.history))
+            self.know_line(answer.moves)
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 
         elif answer.purpose == "review":
@@ -116,6 +115,12 @@ class SolverClient:
             review_ui.take(self, answer)
         elif answer.purpose == "hint":
             self.show_hint(answer.moves[0] if answer.moves else None, answer.message)
+
+    def know_line(self, moves: list[str]) -> None:
+        """A winning line from the position on the table: the known solution
+        H and the Demo follow, where hints may see every card."""
+        if moves and not self.game.hides_cards:
+            self.hint_line, self.hint_at = list(moves), (self.game, len(self.game.history))
 
     def solver_failed(self, answer) -> None:
         """The solver failed on a request, or its process stopped (the

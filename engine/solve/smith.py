@@ -285,20 +285,15 @@ class SmithModel:
         empty = 0
         cols = self.cols
         if memo is None:
-            for col in cols:
-                if col:
-                    total += self.column_value(col, w)
-                else:
-                    empty += 1
-        else:
-            for x, b in enumerate(self.colb):
-                if not b:
-                    empty += 1
-                    continue
-                v = memo.get(b)
-                if v is None:
-                    v = memo[b] = self.column_value(cols[x], w)
-                total += v
+            memo = {}
+        for x, b in enumerate(self.colb):
+            if not b:
+                empty += 1
+                continue
+            v = memo.get(b)
+            if v is None:
+                v = memo[b] = self.column_value(cols[x], w)
+            total += v
         total += w["empty"] * empty
         sp = self.sp
         if sp and not empty:

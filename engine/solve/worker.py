@@ -81,6 +81,8 @@ WINNABLE_TRIES = 200
 #: seconds, not the fraction of one that decides the other games' deals
 #: (``bench/smith_winnable.py``)
 WINNABLE_DEAL_MIN_S = {"smith": 15.0}
+#: a winnable answer's message when its deal is one won before (``won_before``)
+WON_BEFORE = "a deal won before"
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
@@ -267,7 +269,7 @@ def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
     if job is None or not job.cancelled:
         known = won_before(doc)
         if known is not None:
-            return {"status": "won", "seed": known[0], "moves": known[1], "message": "a deal won before"}
+            return {"status": "won", "seed": known[0], "moves": known[1], "message": WON_BEFORE}
     return {"status": "unknown", "seed": None, "moves": [], "message": "no winnable deal found"}
 
 
