@@ -34,7 +34,7 @@ from .loop import Loop
 from .records import Records
 from .sheet import CardSheet
 from .sound import Sounds
-from .status import RULE_TITLES, StatusLine, leaving_cost, redeal_word
+from .status import StatusLine, game_title, leaving_cost, redeal_word
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui.dialogs import Dialog
@@ -183,6 +183,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         animate = opening and not (self.args.screenshot or self.args.no_animation or self.dialogs)
         self.scene = Table(self, game, opening=animate, elapsed=elapsed,
                            timer_shown=bool(self.option("timer_shown")))
+        self.show_caption()
         self.scene.full_redraw()
         if self.dialogs:
             self.redraw_all()            # the dialog stays in front of the new table
@@ -257,6 +258,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
     def show_start(self) -> None:
         from .ui.start import StartScreen
         self.game = None
+        self.show_caption()
         self.scene = StartScreen(self, self.prefs["last_game"])
         self.scene.full_redraw()
 
@@ -416,7 +418,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
             from .ui.scores import SummaryDialog
             rec = self.records.stats.get(g.name, g.options["rule"])
             dialog = SummaryDialog(message, buttons, title, on_close,
-                                   f"{g.title}, {RULE_TITLES[g.options['rule']]}", rec, focus)
+                                   game_title(g), rec, focus)
         self.open_dialog(dialog)
 
     def show_over(self) -> None:

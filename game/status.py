@@ -42,6 +42,14 @@ def leaving_cost(game: engine.Game, assisted: bool, on_table: bool = True) -> st
     return f"{this} counts as a loss: {points_text(pts)}."
 
 
+def game_title(game: engine.Game) -> str:
+    """The game's title with its packing rule: "The Smith, alternating colour"."""
+    title = front_of(game).title
+    if "rule" in game.options:
+        title += f", {RULE_TITLES[game.options['rule']]}"
+    return title
+
+
 def redeal_word(game: engine.Game) -> str:
     """What a fresh deal of the cards in play is called in ``game``."""
     return front_of(game).redeal_word
@@ -65,8 +73,10 @@ class StatusLine:
         number and code) on the left; the news (the message), the solver's
         word and the counts on the right.  Given ``width`` in pixels, what
         matters least goes first until both halves fit with a gap between
-        them: the deal number, the code, the rule, the solver's word, the
-        title; the message is shortened last, with "...". """
+        them: the code, the deal number, the rule, the solver's word, the
+        title; the message is shortened last, with "...".  The window's
+        caption names the game and the deal all the while
+        (:meth:`window_caption`). """
         left, right = self.status_parts()
         if width is None:
             return self.join_status(left, right)
@@ -99,12 +109,9 @@ class StatusLine:
         g = self.game
         if g is None:
             return [("Card Shell", 0, "title")], []
-        title = front_of(g).title
-        if "rule" in g.options:
-            title += f", {RULE_TITLES[g.options['rule']]}"
         if getattr(self, "_code_for", None) is not g:
             self._code_for, self._code = g, codes.encode(g.name, g.options, g.seed)
-        left = [(title, 2, "title"), (f"deal {g.seed}", 5, "deal"), (f"code {self._code}", 4, "code")]
+        left = [(game_title(g), 2, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self._code}", 5, "code")]
         parts = [f"moves {len(g.history)}", *front_of(g).counts(g)]
         if g.won:
             state = "Won!"
@@ -120,6 +127,15 @@ class StatusLine:
         right = ([(state, 0, "message")] if state else []) + ([(indicator, 3, "indicator")] if indicator else [])
         right += [(part, 0 if k == 0 else 1, "count") for k, part in enumerate(parts)]
         return left, right
+
+    def window_caption(self) -> str:
+        """The window's title: the game, its rule and the deal number, which
+        the status line may leave out when its news is long."""
+        g = self.game
+        return "Card Shell" if g is None else f"{game_title(g)} - deal {g.seed} - Card Shell"
+
+    def show_caption(self) -> None:
+        pygame.display.set_caption(self.window_caption())
 
     def indicator_text(self) -> str:
         """The quiet word on the deal: whether it can still be won."""
@@ -164,7 +180,7 @@ class StatusLine:
         rec = self.records.stats.get(g.name, g.options["rule"])
         if not rec.games:
             return []
-        title = f"{front_of(g).title}, {RULE_TITLES[g.options['rule']]}"
+        title = game_title(g)
         lines = [f"{title}: {points_text(rec.points)} in all; {rec.wins} of {rec.games} "
                  f"game{'s' if rec.games != 1 else ''} won ({rec.win_percent:.0f}%)."]
         if rec.winning_streak:

@@ -170,7 +170,7 @@ def test_the_status_line_never_overlaps_itself(tmp_path, name, width):
     assert right.startswith("Hint: the queen"), "the news is the last thing left out"
     assert "moves 0" in right
     if width >= 1600:
-        assert right.startswith(app.message) and "code" in left, "room enough: the message whole"
+        assert right.startswith(app.message) and "deal 12345678" in left, "room enough: the message whole"
 
 
 def test_the_window_never_gets_smaller_than_its_minimum(tmp_path):
@@ -190,3 +190,27 @@ def test_new_game_waits_while_gaps_is_paused(tmp_path):
     assert not app.dialogs and app.game.seed == 3 and app.paused
     new_game = next(i for i in app.commands.menus()[0].items if i.label == "New Game")
     assert not new_game.enabled
+
+
+@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+def test_the_deal_number_outlasts_the_code_and_the_caption_keeps_it(tmp_path, name):
+    """A long hint crowds the status line's left half: the code goes before
+    the deal number, and the window's caption names the game and the deal
+    all the while, so a player always knows which deal is on the table."""
+    app = make_app(tmp_path, "--game", name, "--seed", "12345678")
+    app.set_message("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
+    font = app.fonts.get(STATUS_SIZE)
+    full_left, full_right = app.status_text()
+    width = font.size(full_left)[0] + font.size(full_right)[0] + STATUS_GAP - 20
+    left, _ = app.status_text(width)
+    assert "code" not in left and "deal 12345678" in left
+    caption = pygame.display.get_caption()[0]
+    assert caption == app.window_caption()
+    assert caption.startswith(app.status_parts()[0][0][0]) and "deal 12345678" in caption
+
+
+def test_the_caption_follows_the_table(tmp_path):
+    app = make_app(tmp_path, "--game", "smith", "--seed", "16", "--rule", "alternate")
+    assert pygame.display.get_caption()[0] == "The Smith, alternating colour - deal 16 - Card Shell"
+    app.show_start()
+    assert pygame.display.get_caption()[0] == "Card Shell"
