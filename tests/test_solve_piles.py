@@ -621,9 +621,10 @@ def test_guided_search_only_ever_claims_wins_that_replay(order, cuts, stock, rul
 def test_the_smith_beam_values_a_position_the_same_with_its_memo_as_without(seed, rule, picks):
     """The beam's memo of column values (one per attempt, shared by every
     position it meets) never changes a position's value."""
-    from engine.solve.smith_beam import PLAIN, STRICT
+    from engine.solve.smith_beam import ATTEMPTS
     game = engine.new_game("smith", seed=seed, rule=rule)
-    memos = {"plain": {}, "strict": {}}
+    weights = [a[-1] for a in ATTEMPTS]
+    memos = [{} for _ in weights]
     for pick in [None] + picks:
         if pick is not None:
             moves = game.legal_moves()
@@ -631,5 +632,34 @@ def test_the_smith_beam_values_a_position_the_same_with_its_memo_as_without(seed
                 break
             game.play(moves[pick % len(moves)])
         pos = SmithModel(game)
-        for name, weights in (("plain", PLAIN), ("strict", STRICT)):
-            assert pos.beam_value(weights, memos[name]) == pos.beam_value(weights)
+        for w, memo in zip(weights, memos):
+            assert pos.beam_value(w, memo) == pos.beam_value(w)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(suit_run("H") + suit_run("D")), st.lists(st.integers(0, 26), min_size=6, max_size=6),
+       st.integers(0, 6), st.sampled_from(["any-suit", "alternate", "same-suit"]))
+def test_laying_a_suit_off_always_raises_the_beams_value(order, cuts, where, rule):
+    """Whatever the weights of an attempt (the plain ones, the strict ones
+    and every drawn variant), a complete run laid off is worth more than
+    the run was in its column: the beam never prefers keeping it there."""
+    from engine.solve.smith_beam import ATTEMPTS
+    bounds = [0] + sorted(cuts) + [26]
+    columns = [order[bounds[i]:bounds[i + 1]] for i in range(7)]
+    columns[where] = columns[where] + suit_run("S")
+    game = engine.from_dict(smith_doc(columns, laid=("KC", "KC", "KD", "KH", "KS"), rule=rule))
+    pos = SmithModel(game)
+    lay = (where, -1, 13)
+    assert lay in pos.beam_moves()
+    before = [pos.beam_value(a[-1]) for a in ATTEMPTS]
+    pos.play(lay)
+    assert all(pos.beam_value(a[-1]) > b for a, b in zip(ATTEMPTS, before))
+
+
+def test_the_beams_variants_are_drawn_the_same_everywhere_and_differ():
+    """The varied weights come from the engine's own generator, seeded by
+    their number: the same attempts, so the same verdicts, on any machine."""
+    from engine.solve.smith_beam import PLAIN, variant
+    assert variant(3) == variant(3)
+    assert len({tuple(sorted(variant(n).items())) for n in range(1, 9)}) == 8
+    assert all(set(variant(n)) == set(PLAIN) and variant(n)["laid"] == PLAIN["laid"] for n in range(1, 9))

@@ -273,15 +273,18 @@ class SmithModel:
         otherwise, ``bad`` for one on a card it does not fit, ``base`` for a
         bottom card other than a king, and a quarter of the square of its
         top unit's length; ``empty`` per empty column; per suit laid off,
-        what its thirteen cards were worth as a home run and ``laid`` more
+        what its thirteen cards were worth as a home run (``focus`` too) and ``laid`` more
         (so laying off always gains); and, when every column holds a card,
-        the same weights for the cards the next deal puts on them.
+        the same weights for the cards the next deal puts on them; and
+        ``focus`` times the square of each column's home run's length (one
+        long run counts for more than two short ones: a suit near its
+        lay-off).
 
         ``memo``: a dict the caller keeps for one set of weights, a column's
         value by its bytes (a move changes two columns of eight: the others'
         values are looked up, not counted again)."""
         fits = self.fits
-        total = (w["laid"] + 12 * (w["home"] + w["suit"])) * self.laid
+        total = (w["laid"] + 12 * (w["home"] + w["suit"]) + 169 * w["focus"]) * self.laid
         empty = 0
         cols = self.cols
         if memo is None:
@@ -322,10 +325,14 @@ class SmithModel:
                 total += suit_w + home_w if home else suit_w
                 run += 1
             else:
-                home = False
+                if home:
+                    home = False
+                    total += w["focus"] * run * run
                 total += fit_w if fits[upper][lower] else bad_w
                 run = 1
             upper = lower
+        if home:
+            total += w["focus"] * run * run
         return total + run * run // 4
 
     # ----------------------------------------------------------- hints
