@@ -119,7 +119,7 @@ def test_a_missing_icon_never_stops_the_game(tmp_path, monkeypatch):
     monkeypatch.setattr(assets, "icon_path", lambda size=256: tmp_path / "no-such-icon.png")
     app = make_app(tmp_path, "--game", "gaps", "--seed", "1")
     assert app.screen.get_size() == (1024, 640)
-    assert pygame.display.get_caption()[0] == "Card Shell"
+    assert pygame.display.get_caption()[0] == "Gaps - deal 1 - Card Shell"
 
 
 # ---------------------------------------------------------------- the desktop entry
