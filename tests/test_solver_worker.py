@@ -311,7 +311,9 @@ def test_a_solver_that_keeps_stopping_is_given_up(tmp_path):
         for n in range(analyst_module.MAX_STARTS):
             app.set_message("")
             key(app, pygame.K_h, unicode="h")
-            assert app.message == "Hint: thinking..."
+            # the hint is asked; a worker that dies at once may already be
+            # seen dead within the same key press (a loaded machine)
+            assert app.message == "Hint: thinking..." or "stopped unexpectedly" in app.message
             assert wait_for(app, lambda: "stopped unexpectedly" in app.message), n
         key(app, pygame.K_h, unicode="h")
         assert "stopped too often" in app.message
