@@ -31,6 +31,7 @@ import engine  # noqa: E402
 from engine.solve import smith_beam  # noqa: E402
 from engine.solve.budget import Budget, OutOfBudget  # noqa: E402
 from engine.solve.smith import SmithModel  # noqa: E402
+from engine.study import parse_deals  # noqa: E402
 
 TABLES = 100_000_000
 
@@ -62,8 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=6_750_000)
     parser.add_argument("--plain", action="store_true", help="the attempts without drawn variants")
     args = parser.parse_args(argv)
-    first, _, last = args.deals.partition("-")
-    deals = range(int(first), int(last or first) + 1)
+    try:
+        deals = parse_deals(args.deals)
+    except ValueError as e:
+        parser.error(str(e))
     attempts = PLAIN_ATTEMPTS if args.plain else smith_beam.ATTEMPTS
     won: list[tuple[int, float]] = []
     for deal in deals:
