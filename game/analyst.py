@@ -38,8 +38,17 @@ if TYPE_CHECKING:
 
 ANSWER = pygame.event.custom_type()
 BUDGET_S = 6.0
-#: the times a session starts the worker, at most (it stopped unexpectedly before)
+#: the times a session starts the worker, at most (it stopped unexpectedly
+#: before); the fresh workers that replace a grown one are not counted
 MAX_STARTS = 4
+#: the worker's resident size (MB) past which it is replaced, once it has no
+#: request to answer, by a fresh one (about 16 MB): a search's tables are
+#: freed when it ends, yet a process never gives back to the system the
+#: memory its objects took; a new process does.  The game's whole tree so
+#: stays under 80 MB at rest however long the session, and every search
+#: starts with the same room (``engine.solve.worker.MEMORY_MB``: the
+#: ceiling while searching)
+REST_MB = 24.0
 #: the most of the worker's standard error kept for the log
 STDERR_KEEP = 20_000
 #: the option of the frozen app that makes it the worker (main.py)
@@ -67,6 +76,9 @@ class Answer:
     done: int = 0                 # "review", "progress": the searches made ...
     most: int = 0                 # ... of at most this many
     review: dict | None = None    # "review", "reviewed": engine.review's Review.to_json()
+    cut_short: bool = False       # unknown because the search stopped before its budget's end (wall clock, memory)
+    rss_mb: float = 0.0           # the worker's resident size after answering (0: not known)
+    cpu_s: float = 0.0            # the worker's processor time so far, after answering
 
 
 def worker_command() -> list[str]:
@@ -92,6 +104,7 @@ class Analyst:
         self._process: subprocess.Popen | None = None
         self._lock = threading.Lock()        # writes to the worker's pipe
         self.starts = 0                       # workers started, this one included
+        self.replaced = 0                     # ... of which to replace a worker grown large (REST_MB)
         self.request = 0
         self.pending: dict[str, int] = {}     # purpose -> the request whose answer is awaited
         self.latest: dict[str, Answer] = {}
@@ -109,7 +122,7 @@ class Analyst:
         if self._process is not None and self._process.poll() is None:
             return True
         self._process = None
-        if self.starts >= MAX_STARTS:
+        if self.starts - self.replaced >= MAX_STARTS:
             self.failed = "The solver stopped too often; see card-shell.log in the data folder."
             return False
         import subprocess  # not before the first request: the window comes up without it
@@ -160,7 +173,8 @@ class Analyst:
                 answer = Answer(fields["id"], fields["kind"], fields["status"], list(fields.get("moves") or []),
                                 fields.get("seed"), fields.get("message", ""), fields.get("trace", ""),
                                 done=int(fields.get("done", 0)), most=int(fields.get("most", 0)),
-                                review=fields.get("review"))
+                                review=fields.get("review"), cut_short=bool(fields.get("cut_short")),
+                                rss_mb=float(fields.get("rss_mb") or 0.0), cpu_s=float(fields.get("cpu_s") or 0.0))
             except (ValueError, KeyError, TypeError):
                 log().error("The solver's process sent what is not an answer: %r", line[:500])
                 continue
@@ -239,7 +253,25 @@ class Analyst:
             return answer
         del self.pending[answer.purpose]
         self.latest[answer.purpose] = answer
+        if not self.pending and answer.rss_mb > REST_MB:
+            self.replace()
         return answer
+
+    def replace(self) -> None:
+        """A fresh worker for the one at work, which has nothing to answer:
+        what its searches took goes back to the system with its process."""
+        process = self._process
+        if process is None or self.pending:
+            return
+        self._process = None
+        process.told_to_stop = True
+        try:
+            process.stdin.close()           # the worker leaves at once; the table does not wait for it
+        except (OSError, ValueError):
+            pass
+        threading.Thread(target=_reap, args=(process,), name="solver reaper", daemon=True).start()
+        self.replaced += 1
+        self.start()
 
     def stop(self) -> None:
         """Stop the worker: the end of its input tells it to leave; it is
@@ -259,6 +291,16 @@ class Analyst:
             process.kill()
             process.wait(timeout=1)
         self.pending.clear()
+
+
+def _reap(process: subprocess.Popen) -> None:
+    """Wait for a worker told to leave; kill it if it has not within a second."""
+    import subprocess
+    try:
+        process.wait(timeout=1)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=1)
 
 
 def _post(answer: Answer) -> bool:

@@ -26,6 +26,7 @@ from engine.scoring import game_points
 
 from . import logs, storage
 from .analyst import Analyst
+from .knowledge import Knowledge
 from .assistant import SolverClient
 from .commands import Commands
 from .games import front, front_of
@@ -86,6 +87,8 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         self.analyst = Analyst()
         self.looking: Dialog | None = None      # the notice while a winnable deal is looked for
         self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
+        self.knowledge = Knowledge()      # what the solver proved this session, position by position
+        self.verdict_asked: tuple[object, int, str] = (None, 0, "")   # the position the verdict was asked of
         self.demo: list[str] | None = None
         self.assisted = False           # the Demo has played in this game: it is not counted
         self.demo_more = False          # the demo goes on past its line (Gaps, Chinese Puzzle: redeals)

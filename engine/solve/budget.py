@@ -3,7 +3,15 @@ thread may cancel, and the process-wide state a search may borrow.
 
 A search calls :meth:`Budget.tick` once per node; it raises
 :class:`OutOfBudget` when the node limit is passed, the time is up or
-:meth:`Budget.cancel` has been called.  The clock is read only every
+:meth:`Budget.cancel` has been called.
+
+A budget's ``seconds`` are processor seconds of the thread that made it
+(the one that searches: ``time.thread_time``), not the wall clock: the same
+search gets as far on a busy machine as on a quiet one, so a verdict, a
+hint or a review does not depend on the machine's load.  ``wall`` bounds
+the wall-clock time as well, for a caller that must not keep a player
+waiting whatever the load (the solver worker); a search stopped by it
+answers unknown like any other.  The clock is read only every
 ``CHECK_EVERY`` nodes, so ticking costs an addition and a comparison; a
 cancel makes the very next tick raise.  Work that counts no nodes (taking a
 found line apart, replaying it) calls :meth:`Budget.poll`, which only looks
@@ -29,7 +37,7 @@ import gc
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 #: the nodes between two readings of the clock
@@ -41,9 +49,10 @@ class OutOfBudget(Exception):
 
 
 class Budget:
-    """At most ``seconds`` of time and ``nodes`` nodes (either may be None:
-    no limit of that kind).  The clock starts when the budget is made; a
-    budget serves one search.
+    """At most ``seconds`` of the searching thread's processor time,
+    ``nodes`` nodes and ``wall`` seconds of wall-clock time (each may be
+    None: no limit of that kind).  The clocks start when the budget is
+    made, in the thread that will search; a budget serves one search.
 
     ``cancel()`` may be called from any thread (a process cancels through a
     thread of its own, say the one reading its requests): the search raises
@@ -51,14 +60,17 @@ class Budget:
     """
 
     def __init__(self, seconds: float | None = None, nodes: int | None = None,
-                 memory_mb: float | None = None) -> None:
+                 memory_mb: float | None = None, wall: float | None = None) -> None:
         if seconds is not None and seconds < 0:
             raise ValueError(f"a budget of {seconds} seconds")
+        if wall is not None and wall < 0:
+            raise ValueError(f"a budget of {wall} seconds of wall-clock time")
         if nodes is not None and nodes < 0:
             raise ValueError(f"a budget of {nodes} nodes")
         if memory_mb is not None and memory_mb <= 0:
             raise ValueError(f"a budget of {memory_mb} MB")
         self.max_seconds = seconds
+        self.max_wall = wall
         self.max_nodes = nodes
         #: the process's resident size (MB) past which the search stops
         self.max_memory_mb = memory_mb
@@ -67,8 +79,13 @@ class Budget:
         #: the nodes ticked so far (one more than ``max_nodes`` once it is passed)
         self.nodes = 0
         self.cancelled = False
-        self._start = time.perf_counter()
+        self._clock = _thread_clock()
+        self._start = self._clock()
         self._deadline = None if seconds is None else self._start + seconds
+        self._wall_start = time.perf_counter()
+        self._wall_deadline = None if wall is None else self._wall_start + wall
+        #: whether the search stopped on the wall clock (the machine was busy)
+        self.out_of_wall = False
         self._check_at = 0
         self._plan_check()
         self._kept: list = []
@@ -94,7 +111,10 @@ class Budget:
             raise OutOfBudget
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and self._clock() > self._deadline:
+            raise OutOfBudget
+        if self._wall_deadline is not None and time.perf_counter() > self._wall_deadline:
+            self.out_of_wall = True
             raise OutOfBudget
         if self.max_memory_mb is not None and resident_mb() > self.max_memory_mb:
             self.out_of_memory = True
@@ -140,7 +160,8 @@ class Budget:
     def exhausted(self) -> bool:
         """Whether the next tick would fail on its limits (reads the clock)."""
         return (self.cancelled or (self.max_nodes is not None and self.nodes >= self.max_nodes)
-                or (self._deadline is not None and time.perf_counter() >= self._deadline))
+                or (self._deadline is not None and self._clock() >= self._deadline)
+                or (self._wall_deadline is not None and time.perf_counter() >= self._wall_deadline))
 
     def used(self) -> float | None:
         """The share of the budget spent so far, of its nodes or of its time
@@ -153,13 +174,29 @@ class Budget:
         return max(shares) if shares else None
 
     def elapsed(self) -> float:
-        """Seconds since the budget was made."""
-        return time.perf_counter() - self._start
+        """Processor seconds the thread that made the budget has spent since
+        (read from any thread, where the system allows: a progress report)."""
+        return self._clock() - self._start
+
+    def waited(self) -> float:
+        """Wall-clock seconds since the budget was made."""
+        return time.perf_counter() - self._wall_start
 
     def __repr__(self) -> str:
         limits = [f"{k}={v!r}" for k, v in (("seconds", self.max_seconds), ("nodes", self.max_nodes),
-                                             ("memory_mb", self.max_memory_mb)) if v is not None]
+                                             ("memory_mb", self.max_memory_mb), ("wall", self.max_wall)) if v is not None]
         return f"Budget({', '.join(limits)})" + (" (cancelled)" if self.cancelled else "")
+
+
+def _thread_clock() -> Callable[[], float]:
+    """The processor-time clock of the calling thread, readable from other
+    threads too where the system has one (POSIX), else ``time.thread_time``."""
+    try:
+        clock = time.pthread_getcpuclockid(threading.get_ident())
+        time.clock_gettime(clock)
+    except (AttributeError, OSError):
+        return time.thread_time
+    return lambda: time.clock_gettime(clock)
 
 
 _PAGE_MB = os.sysconf("SC_PAGE_SIZE") / 2**20 if hasattr(os, "sysconf") else 0.0
