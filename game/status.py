@@ -19,7 +19,7 @@ from .games import front_of
 STATUS_SIZE = 20                 # the status line's text size
 STATUS_GAP = 28                  # pixels at least between its two halves
 #: the Demo's words while it plays: gone from the status line once it stops
-DEMO_RUNNING = ("Demo: the solver is thinking", "Demo: any key stops it.", "Demo: locking cards")
+DEMO_RUNNING = ("Demo: looking for a line", "Demo: any key stops it.", "Demo: locking cards")
 RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
 
 

@@ -899,7 +899,7 @@ def test_a_card_sent_twice_to_the_same_place_is_drawn_once(tmp_path):
 def test_the_solver_indicator_is_repainted_after_a_move(tmp_path, monkeypatch):
     asked = []
 
-    def ask(analyst, game, purpose="verdict", budget=0.0, known=True):   # no process: answers are posted here
+    def ask(analyst, game, purpose="verdict", budget=0.0, known=True, **more):   # no process: answers are posted here
         analyst.request += 1
         analyst.pending[purpose] = analyst.request
         asked.append(purpose)
@@ -910,7 +910,7 @@ def test_the_solver_indicator_is_repainted_after_a_move(tmp_path, monkeypatch):
     pygame.event.post(pygame.event.Event(game.analyst.ANSWER,
                                          answer=game.analyst.Answer(app.analyst.request, "verdict", "unknown")))
     settle(app)
-    assert "not known yet" in app.status_text()[1]
+    assert "not known: the solver gave up" in app.status_text()[1], "an unknown says the solver gave up"
     drag(app, center_of(app, "c2"), center_of(app, "f1"))          # the 2H to its foundation
     assert app.game.history == ["c2-f"] and asked == ["verdict", "verdict"]
     assert app.verdict == "thinking" and "thinking..." in app.status_text()[1]

@@ -276,7 +276,7 @@ def test_a_save_with_one_illegal_move_comes_back_up_to_it_and_says_what_was_drop
 def test_winnable_deals_only_with_a_damaged_autosave_draws_the_table_and_the_alert_at_once(tmp_path, monkeypatch):
     asked = []
 
-    def ask(self, game, purpose="verdict", budget=0.0, known=True):   # the solver's process, stood in for
+    def ask(self, game, purpose="verdict", budget=0.0, known=True, **more):   # the solver's process, stood in for
         self.request += 1
         self.pending[purpose] = self.request
         asked.append((purpose, self.request))

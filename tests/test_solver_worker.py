@@ -270,8 +270,12 @@ def test_hints_step_through_the_solution(tmp_path):
             settle(app)
             assert app.game.history[-1] == move
         assert app.hint_line[0] == line[3] or app.verdict == "won", "the line goes on (or a new one came)"
-        app.undo()                                   # off the line: it is no longer a solution from here
-        assert app.hint_line == []
+        assert "verdict" not in app.analyst.pending, "following a known line asks the solver nothing"
+        app.undo()                                   # back a move: the line from there is known too
+        assert app.verdict == "won" and "verdict" not in app.analyst.pending
+        assert app.hint_line == line[2:], "the position seen before keeps its line"
+        app.scene.try_move(next(str(m) for m in app.game.legal_moves() if str(m) != line[2]))
+        assert app.hint_line == [], "off the line: it is no longer a solution from here"
     finally:
         app.analyst.stop()
 

@@ -69,10 +69,10 @@ def test_a_hint_goes_on_the_paused_screen(tmp_path):
 def test_the_demos_words_go_once_it_has_stopped(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
     key(app, pygame.K_e, CTRL)
-    assert "Demo: the solver is thinking" in shown(app)
+    assert "Demo: looking for a line" in shown(app), "the Demo says it is at work at once"
     app.demo = None                          # what the Demo giving up leaves behind
     app.alert("The solver found no way to win this deal from here in its time.")
-    assert "thinking" not in shown(app)
+    assert "looking for a line" not in shown(app)
 
 
 def test_a_stock_click_while_a_card_waits_says_why_in_words(tmp_path):

@@ -108,12 +108,13 @@ class Front:
         return False
 
     def verdict_text(self, g: engine.Game, verdict: str) -> str:
-        """The indicator's words for the solver's ``verdict`` ("won", "impossible", else not known)."""
+        """The indicator's words for the solver's ``verdict`` ("won",
+        "impossible", else not known: the search gave up in its budget)."""
         if verdict == "won":
             return "can still be won"
         if verdict == "impossible":
             return "can no longer be won"
-        return "winnable? not known yet"
+        return "winnable? not known: the solver gave up"
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         """What the game's manual promises at a win, beyond the moves and points."""
