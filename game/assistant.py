@@ -30,12 +30,17 @@ class SolverClient:
     def find_winnable(self, game: engine.Game) -> None:
         """"Winnable deals only": the deal picked goes on the table under a
         notice while the solver's process looks, from its number on, for a
-        deal it proves winnable (30 s at most; then a deal it has won
-        before, where it knows one: ``engine/solve/won_deals.py``); the one
+        deal it proves winnable (30 s at most, The Smith 4.5 s:
+        ``worker.WINNABLE_WAIT_S``; then a deal it has won before, where it
+        knows some: ``engine/solve/won_deals.py``, one not dealt to this
+        player yet, whose list is sent along: ``game/dealt.py``); the one
         found replaces it.  The notice's button plays the deal shown
         instead, unchecked."""
+        from . import dealt
         self.show_game(game)
-        if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S) < 0:
+        before = dealt.dealt(self.records.folder, game.name, game.options)
+        more = {"dealt": before} if before else {}
+        if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S, **more) < 0:
             self.set_message("The solver is not available; this deal was not checked.")
             return
         self.looking = Dialog("Looking for a deal the solver can win...", ("Play This Deal",),
@@ -103,6 +108,10 @@ class SolverClient:
                 return
             if answer.seed != self.game.seed:
                 self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
+            from engine.solve.worker import WON_BEFORE
+            if answer.message == WON_BEFORE:         # a deal of the pool: not dealt again before the rest
+                from . import dealt
+                dealt.record(self.records.folder, self.game.name, self.game.options, answer.seed)
             # the deal was just won by the solver: that is the indicator's
             # verdict too, and its line a known solution where hints may see it
             self.analyst.forget("verdict")

@@ -1,16 +1,27 @@
 """Write ``engine/solve/won_deals.py``: deals the solver has won, with
-their winning lines, for Winnable Deals Only to fall back on.
+their winning lines, the pool Winnable Deals Only deals from.
 
     python tools/won_deals.py smith --rule any-suit --deals 1,2,4 [--budget-nodes N]
-    python tools/won_deals.py smith --rule any-suit --from-study docs/study/smith-any-suit-8m.jsonl
+    python tools/won_deals.py smith --rule any-suit --from-study docs/study/smith-any-suit-1m.jsonl
+    python tools/won_deals.py smith --rule alternate --from-lines /work/pool/alt.jsonl
 
-Each deal is solved again with every card known (``engine.solve.solve``,
-``known=True``, a node budget: the same verdict on any machine); a deal
-won goes into the module with its line, which the solver has already
-replayed to a win in the engine (and ``tests/test_won_deals.py`` replays
-again).  Deals already in the module are kept; a deal the search does not
-win this time is left out.  ``--from-study`` takes the deals a study file
-records as won for that game and rule.
+``--deals`` and ``--from-study`` (the deals a study file records as won
+for that game and rule) solve each deal again with every card known
+(``engine.solve.solve``, ``known=True``, a node budget: the same verdict
+on any machine); a deal won goes into the module with its line, which the
+solver has already replayed to a win in the engine.  A deal the search
+does not win this time is left out.
+
+``--from-lines`` takes the lines from JSON-lines files instead, one deal a
+line: ``{"deal": 17, "status": "won", "line": "c3-c6 c5-c8 ..."}`` (as a
+search run writes them; other fields and other statuses are skipped).
+Each line is replayed in the engine from the deal as dealt, and kept only
+if it wins it: nothing is solved.
+
+Deals already in the module are kept as they are (``--replace`` takes the
+new line instead); ``tests/test_won_deals.py`` replays every line again.
+The module is rewritten after each deal added, and what it says before its
+table (its docstring and functions) is kept.
 """
 
 from __future__ import annotations
@@ -32,10 +43,13 @@ OUT = os.path.join(ROOT, "engine", "solve", "won_deals.py")
 
 #: where the table starts: what comes before it (the module's docstring and
 #: its functions) is kept as the module has it
-TABLE = "WON: dict[str, dict[str, str]] = {\n"
+TABLE = "PACKED: dict[str, str] = {\n"
+#: the packed text's characters on each source line of the module
+WIDTH = 100
 
 
 def study_wins(path: str, game: str, rule: str | None) -> list[int]:
+    """The deals a study file records as won for ``game`` under ``rule``."""
     deals = []
     with open(path, encoding="utf-8") as f:
         for text in f:
@@ -49,19 +63,51 @@ def study_wins(path: str, game: str, rule: str | None) -> list[int]:
     return sorted(set(deals))
 
 
-def write(won: dict) -> None:
-    with open(OUT, encoding="utf-8") as f:
-        head = f.read().split(TABLE, 1)[0]
+def lines_in(path: str) -> dict[int, str]:
+    """The won deals of a JSON-lines file and their lines (the last one
+    where a deal comes twice); a line that is no JSON object is skipped."""
+    found = {}
+    with open(path, encoding="utf-8") as f:
+        for text in f:
+            try:
+                r = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(r, dict) and r.get("status") == "won" and isinstance(r.get("line"), str) \
+                    and isinstance(r.get("deal"), int):
+                found[r["deal"]] = r["line"]
+    return found
+
+
+def wins(game: str, options: dict, deal: int, line: str) -> str | None:
+    """Why ``line`` does not win ``deal`` in the engine, or None when it does."""
+    g = engine.new_game(game, seed=deal, **options)
+    for n, move in enumerate(line.split()):
+        try:
+            g.play(move)
+        except Exception as e:  # noqa: BLE001 - any refusal of the engine's is a line not to keep
+            return f"move {n + 1} ({move}) is refused: {e}"
+    return None if g.won else f"the deal is not won after its {len(line.split())} moves"
+
+
+def render(won: dict[str, dict[int, str]]) -> str:
+    """The table's source text: each key's deals packed (``won_deals.pack``)."""
     body = TABLE
     for key in sorted(won):
-        body += f"    {key!r}: {{\n"
-        for deal in sorted(won[key], key=int):
-            body += f"        {str(deal)!r}: {won[key][deal]!r},\n"
-        body += "    },\n"
-    body += "}\n"
+        packed = won_deals.pack(won[key])
+        body += f"    {key!r}: (\n"
+        for i in range(0, len(packed), WIDTH):
+            body += f"        {packed[i:i + WIDTH]!r}\n"
+        body += "    ),\n"
+    return body + "}\n"
+
+
+def write(won: dict[str, dict[int, str]]) -> None:
+    with open(OUT, encoding="utf-8") as f:
+        head = f.read().split(TABLE, 1)[0]
     tmp = OUT + ".part"
     with open(tmp, "w", encoding="utf-8") as f:
-        f.write(head + body)
+        f.write(head + render({k: v for k, v in won.items() if v}))
     os.replace(tmp, OUT)
 
 
@@ -69,19 +115,35 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("game", choices=sorted(engine.GAMES))
     p.add_argument("--rule")
-    p.add_argument("--deals", default="", help="deal numbers, comma-separated")
-    p.add_argument("--from-study", nargs="*", default=[], help="study result files: their won deals")
+    p.add_argument("--deals", default="", help="deal numbers, comma-separated: solved")
+    p.add_argument("--from-study", nargs="*", default=[], help="study result files: their won deals, solved")
+    p.add_argument("--from-lines", nargs="*", default=[],
+                   help="JSON-lines files of won deals with their lines: replayed, not solved")
     p.add_argument("--budget-nodes", type=int, default=8_000_000)
+    p.add_argument("--replace", action="store_true", help="a new line replaces the one the module has")
     args = p.parse_args(argv)
     options = {"rule": args.rule} if args.rule else {}
+    won = {k: won_deals.table(k) for k in won_deals.PACKED}
+    key = won_deals.key(args.game, options)
+    mine = won.setdefault(key, {})
+    added = 0
+    for path in args.from_lines:
+        for deal, line in sorted(lines_in(path).items()):
+            if deal in mine and not args.replace:
+                continue
+            why = wins(args.game, options, deal, line)
+            if why is not None:
+                print(f"{key} deal {deal} from {path}: left out, {why}", flush=True)
+                continue
+            mine[deal] = line
+            added += 1
+    if args.from_lines:
+        write(won)
     deals = {int(d) for d in args.deals.split(",") if d.strip()}
     for path in args.from_study:
         deals.update(study_wins(path, args.game, args.rule))
-    won = {k: dict(v) for k, v in won_deals.WON.items()}
-    key = won_deals.key(args.game, options)
-    mine = won.setdefault(key, {})
     for deal in sorted(deals):
-        if str(deal) in mine:
+        if deal in mine and not args.replace:
             continue
         game = engine.new_game(args.game, seed=deal, **options)
         start = time.process_time()
@@ -89,11 +151,11 @@ def main(argv: list[str] | None = None) -> int:
         took = time.process_time() - start
         print(f"{key} deal {deal}: {result.status.name}, {result.nodes} nodes, {took:.1f} s", flush=True)
         if result.status is solve.Status.WON:
-            mine[str(deal)] = " ".join(result.moves)
+            mine[deal] = " ".join(map(str, result.moves))
+            added += 1
             write(won)
-    if not mine:
-        del won[key]
     write(won)
+    print(f"{key}: {len(mine)} won deals ({added} added); {os.path.getsize(OUT)} bytes in {OUT}")
     return 0
 
 

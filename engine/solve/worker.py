@@ -15,7 +15,9 @@ Requests::
 
 The kinds are ``hint`` (the next move, from what the player sees),
 ``verdict`` (whether the deal can be won), ``demo`` (a line to play) and
-``winnable`` (a deal, from the document's number on, that the solver wins)
+``winnable`` (a deal, from the document's number on, that the solver wins,
+else one of its pool won before; ``"dealt": [...]``, the pool deals already
+dealt to this player, which it deals again only once the pool is used up)
 and ``review`` (where along the game's history it could still be won, and
 the move that lost it: ``engine.review``; ``budget`` is each search's, and
 ``total`` the whole review's, in seconds).
@@ -58,7 +60,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO, TextIO
 
 import engine
@@ -73,14 +75,24 @@ PRIORITY = KINDS
 SETS_ASIDE = {"hint": ("verdict",), "review": ("verdict",)}
 #: a review's whole time, at most, unless the request says otherwise
 REVIEW_TOTAL_S = 120.0
-#: "Winnable deals only": how long the worker looks, at most, before it
-#: gives up and the player gets an ordinary deal
+#: "Winnable deals only": how long the worker looks, at most, in wall-clock
+#: seconds (the player waits), before it gives up and the player gets a
+#: deal won before (``won_before``) or, where none is known, an ordinary deal
 WINNABLE_TOTAL_S = 30.0
+#: ... per game, where that is shorter.  The Smith's search seldom wins a
+#: fresh deal in seconds (the study's runs won about one deal in fourteen,
+#: under any suit or alternating colour, within 500,000 nodes, some 4-5 s
+#: of a core), so it looks at one deal and then deals from the pool of deals
+#: won before (``won_deals.py``, a hundred and more under each of those
+#: rules): the player waits about 5 s at most (``bench/smith_winnable.py``).
+#: Same suit has no pool (the study proved most of its deals impossible and
+#: won none): after as long, the player gets an ordinary deal and is told so.
+WINNABLE_WAIT_S = {"smith": 4.5}
 WINNABLE_TRIES = 200
-#: the least time a deal is given, per game: The Smith's beam search needs
-#: seconds, not the fraction of one that decides the other games' deals
-#: (``bench/smith_winnable.py``)
-WINNABLE_DEAL_MIN_S = {"smith": 15.0}
+#: the least processor time a deal is given, per game: The Smith's beam
+#: search needs seconds, not the fraction of one that decides the other
+#: games' deals; it gets the whole wait (one deal is tried)
+WINNABLE_DEAL_MIN_S = {"smith": 4.5}
 #: a winnable answer's message when its deal is one won before (``won_before``)
 WON_BEFORE = "a deal won before"
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
@@ -112,10 +124,12 @@ class Job:
         self._budget: Budget | None = None
         self._lock = threading.Lock()
 
-    def budget(self, seconds: float) -> Budget:
-        """A new budget for the job's next search (cancelled already if the job is)."""
+    def budget(self, seconds: float, wall: float | None = None) -> Budget:
+        """A new budget for the job's next search (cancelled already if the
+        job is); ``wall`` caps its wall-clock time (a player waiting no
+        longer than that)."""
         with self._lock:
-            self._budget = Budget(seconds=seconds, memory_mb=_memory_mb)
+            self._budget = Budget(seconds=seconds, memory_mb=_memory_mb, wall=wall)
             if self.cancelled:
                 self._budget.cancel()
             return self._budget
@@ -197,7 +211,7 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
     budget = float(request.get("budget", 6.0))
     try:
         if kind == "winnable":
-            reply.update(find_winnable(request["game"], budget, job=job))
+            reply.update(find_winnable(request["game"], budget, job=job, dealt=request.get("dealt", ())))
             return reply
         game = engine.from_dict(request["game"])
         if kind == "review":
@@ -243,49 +257,63 @@ def review_game(request: dict, game: Any, job: Job, emit: Callable[[dict], None]
     return {"status": "reviewed", "review": result.to_json()}
 
 
-def find_winnable(doc: dict, budget: float, total: float = WINNABLE_TOTAL_S,
-                  tries: int = WINNABLE_TRIES, job: Job | None = None) -> dict:
+def find_winnable(doc: dict, budget: float, total: float | None = None,
+                  tries: int = WINNABLE_TRIES, job: Job | None = None, dealt: Iterable = ()) -> dict:
     """Numbered deals from the document's seed on, until one is proved won
-    (``budget`` seconds a deal), for ``total`` seconds and ``tries`` deals at
+    (``budget`` processor seconds a deal, at least the game's
+    ``WINNABLE_DEAL_MIN_S``), for ``total`` wall-clock seconds (the game's
+    ``WINNABLE_WAIT_S``, else ``WINNABLE_TOTAL_S``) and ``tries`` deals at
     most, or until ``job`` is cancelled: the table no longer wants one.
-    When none is found in time, a deal won before (:func:`won_before`).
-    Returns the answer's ``status``, ``seed``, ``moves`` (the deal's winning
-    line, every card known) and ``message``."""
+    When none is found in time, a deal won before that is not in ``dealt``
+    (the request's deals of the pool already dealt to this player:
+    :func:`won_before`).  Returns the answer's ``status``, ``seed``,
+    ``moves`` (the deal's winning line, every card known) and ``message``
+    (``WON_BEFORE`` for a deal of the pool)."""
     seed = doc["seed"]
+    if total is None:
+        total = WINNABLE_WAIT_S.get(doc["game"], WINNABLE_TOTAL_S)
     budget = max(budget, WINNABLE_DEAL_MIN_S.get(doc["game"], 0.0))
-    whole = Budget(seconds=total)
+    whole = Budget(wall=total)
     for n in range(tries):
-        left = total - whole.elapsed()
+        left = total - whole.waited()
         if left <= 0 or (job is not None and job.cancelled):
             break
         game = engine.new_game(doc["game"], seed=seed + n, **doc.get("options", {}))
         if job is not None:
-            each = job.budget(min(budget, left))
+            each = job.budget(min(budget, left), wall=left)
         else:
-            each = Budget(seconds=min(budget, left), memory_mb=_memory_mb)
+            each = Budget(seconds=min(budget, left), memory_mb=_memory_mb, wall=left)
         result = solve(game, each, known=True)
         if result.status is Status.WON:
             return {"status": "won", "seed": seed + n, "moves": list(result.moves), "message": ""}
     if job is None or not job.cancelled:
-        known = won_before(doc)
+        known = won_before(doc, dealt)
         if known is not None:
             return {"status": "won", "seed": known[0], "moves": known[1], "message": WON_BEFORE}
     return {"status": "unknown", "seed": None, "moves": [], "message": "no winnable deal found"}
 
 
-def won_before(doc: dict) -> tuple[int, list[str]] | None:
+def won_before(doc: dict, dealt: Iterable = ()) -> tuple[int, list[str]] | None:
     """A deal of the document's game and options that the solver has won
     before, with its winning line (``won_deals.py``, every line replayed in
-    the tests), picked by the engine's generator from the document's seed;
-    None when none is known.  The Smith's search wins about one fresh deal
-    in three in 15 s (``bench/smith_winnable.py``), so Winnable Deals Only
-    falls back on these rather than give up."""
+    the tests); None when none is known.  It is one of those not in
+    ``dealt`` (the pool's deals this player has been dealt), picked by the
+    engine's generator from the document's seed: the same request, the same
+    deal.  Once every deal of the pool is in ``dealt`` the pool starts
+    again, with any deal but the one dealt last (``dealt``'s last).  The
+    Smith's search rarely wins a fresh deal in the seconds a player waits
+    (``WINNABLE_WAIT_S``), so Winnable Deals Only deals from these rather
+    than give up."""
     from ..cards import Rng
     from .won_deals import lines
     known = lines(doc["game"], doc.get("options", {}))
     if not known:
         return None
-    deal = sorted(known)[Rng(doc["seed"]).below(len(known))]
+    given = [d for d in dealt if type(d) is int]
+    pool = sorted(set(known).difference(given))
+    if not pool:                        # every one dealt: the pool starts again
+        pool = sorted(set(known).difference(given[-1:])) or sorted(known)
+    deal = pool[Rng(doc["seed"]).below(len(pool))]
     return deal, known[deal]
 
 
