@@ -34,10 +34,15 @@ same way, with a ``HOME`` of its own.
   nanoseconds (``/proc/PID/task/TID/schedstat``), the reaped children's
   in clock ticks (``/proc/PID/stat``).  Clock ticks alone (10 ms) would
   make one tick in 3 s read 0.33%, above the aim whatever the program does.
-- **Worker CPU per move** (Card Shell): ``--moves`` legal moves are played by
-  dragging with the X server's own pointer (xdotool), each followed by a wait
-  until the tree's CPU rests; the CPU time the processes other than the game's
-  own spent after each move.
+- **Worker CPU per move** (Card Shell): a game is played, ``--moves`` moves
+  at most or to its end, by a seeded player (``choose``: cards home when it
+  can, else any legal move but an undo of the last) dragging with the X
+  server's own pointer (xdotool), each move followed by a wait until the
+  tree's CPU rests; the CPU time the processes other than the game's own
+  (the solver worker and those that replace it) spent after each move.
+  With it, the whole tree's resident size summed over its processes,
+  sampled every 20 ms: its largest while the solver searched, and at rest
+  after each move.
 """
 
 from __future__ import annotations
@@ -117,6 +122,28 @@ def _cpu(pid: int, reaped: bool) -> float:
     return seconds
 
 
+def _reaped(pid: int) -> float:
+    """CPU seconds of the children ``pid`` has waited for (clock ticks)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read().decode(errors="replace")
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[13]) + int(fields[14])) / TICK
+
+
+def _rss_mb(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
 def _hwm_mb(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -136,9 +163,13 @@ class Watch:
         self.peaks: dict[int, float] = {}
         self.names: dict[int, str] = {}
         self.parents: dict[int, int] = {}
+        #: the whole tree's resident size at the last sample, and its largest (MB)
+        self.resident = 0.0
+        self.peak_resident = 0.0
 
     def sample(self) -> None:
         kids = _children_map()
+        now = 0.0
         self.parents.update((kid, pid) for pid, below in kids.items() for kid in below)
         for pid in tree(self.root, kids):
             try:
@@ -149,18 +180,22 @@ class Watch:
             mb = _hwm_mb(pid)
             if mb is None:
                 continue
+            now += _rss_mb(pid) or 0.0
             if self.names.get(pid, name) != name:
                 # it ran another program since (exec): what was seen before was the
                 # parent's image, shared with it between fork and exec, not its own
                 self.peaks.pop(pid, None)
             self.names[pid] = name
             self.peaks[pid] = max(self.peaks.get(pid, 0.0), mb)
+        self.resident = now
+        self.peak_resident = max(self.peak_resident, now)
 
     def cpu(self, others_only: bool = False) -> float:
         """CPU seconds of the tree so far (the processes below the root only, with ``others_only``)."""
         pids = tree(self.root)
         if others_only:
-            return sum(_cpu(p, reaped=True) for p in pids if p != self.root)
+            # the root's children it has reaped (solver workers replaced) count too
+            return _reaped(self.root) + sum(_cpu(p, reaped=True) for p in pids if p != self.root)
         # the root's reaped children count through its own cutime/cstime
         return _cpu(self.root, reaped=True) + sum(_cpu(p, reaped=True) for p in pids if p != self.root)
 
@@ -385,38 +420,83 @@ def _xdo(display: str, *argv: str) -> None:
     subprocess.run(["xdotool", *argv], env={**os.environ, "DISPLAY": display}, capture_output=True, timeout=10)
 
 
+def choose(game, rng, last: str | None) -> str | None:
+    """The bench's player: a card home four times in five when one can go,
+    else any legal move but the one that would undo the last, now and then
+    a deal from the stock; seeded, so every run plays the same game."""
+    moves = [str(m) for m in game.legal_moves()]
+    if not moves:
+        return None
+    home = [m for m in moves if m.endswith("-f") or "-f:" in m]
+    if home and rng.random() < 0.8:
+        return rng.choice(home)
+    back = None
+    if last and "-" in last:
+        a, b = last.split(":")[0].split("-")
+        back = f"{b}-{a}"
+    cards = [m for m in moves if "-" in m and m.split(":")[0] != back and not m.endswith("-f") and "-f:" not in m]
+    words = [m for m in moves if "-" not in m and m != "redeal"]
+    if words and (not cards or rng.random() < 0.1):
+        return rng.choice(words)
+    return rng.choice(cards or home or moves)
+
+
 def mover(game_name: str, dump: str, display: str, moves: int):
-    """Play up to ``moves`` legal card moves by dragging them, as a player would;
-    after each, wait for the tree's CPU to rest and record what the processes
-    other than the game's own spent."""
+    """Play a game, up to ``moves`` moves or its end, as a player would: each
+    move by dragging its cards (a click for the stock), chosen by
+    :func:`choose`; after each, wait for the tree's CPU to rest and record
+    what the processes other than the game's own (the solver worker, and
+    the fresh workers that replace it) spent, and the whole tree's resident
+    size at rest."""
     sys.path.insert(0, ROOT)
+    import random
+
     import engine
 
     def play(proc, watch: Watch, origin: tuple[int, int]) -> dict:
         game = engine.new_game(game_name, seed=1)
-        per_move, walls = [], []
+        rng = random.Random(1)
+        per_move, walls, rest = [], [], []
+        last = None
+        watch.peak_resident = 0.0                  # from the first move on: the searches' peak
         for _ in range(moves):
+            if game.won or game.over:
+                break
             with open(dump) as f:
                 lay = json.load(f)
-            move = next((m for m in game.legal_moves() if m.src and m.dst and m.dst[0] in "ca"
-                         and m.src[0] in "cbdefghrpts"), None)
-            if move is None:
+            text = choose(game, rng, last)
+            if text is None:
                 break
-            pile = [c for c in lay["cards"] if c["place"] == move.src]
-            if not pile or not lay["places"].get(move.dst):
-                break
-            grab = pile[-move.count]["rect"]
-            target = [c for c in lay["cards"] if c["place"] == move.dst]
-            drop = target[-1]["rect"] if target else lay["places"][move.dst]
-            a = (origin[0] + grab[0] + grab[2] // 2, origin[1] + grab[1] + min(grab[3] // 2, 10))
-            b = (origin[0] + drop[0] + drop[2] // 2, origin[1] + drop[1] + drop[3] // 2)
+            move = engine.Move.parse(text)
             w0, c0 = time.monotonic(), watch.cpu(others_only=True)
-            _xdo(display, "mousemove", str(a[0]), str(a[1]))
-            _xdo(display, "mousedown", "1")
-            for k in range(1, 9):
-                _xdo(display, "mousemove", str(a[0] + (b[0] - a[0]) * k // 8), str(a[1] + (b[1] - a[1]) * k // 8))
-            _xdo(display, "mouseup", "1")
-            game.play(move)
+            if move.word is not None:
+                stock = lay["places"].get("stock")
+                if not stock:
+                    break
+                at = (origin[0] + stock[0] + stock[2] // 2, origin[1] + stock[1] + stock[3] // 2)
+                _xdo(display, "mousemove", str(at[0]), str(at[1]))
+                _xdo(display, "click", "1")
+            else:
+                pile = [c for c in lay["cards"] if c["place"] == move.src]
+                dst = move.dst
+                if dst == "f":
+                    dst = next((p for p in lay["places"] if p.startswith("f")
+                                and game.explain(f"{move.src}-{p}" + (f":{move.count}" if move.count > 1 else ""))
+                                is None), None) or next((p for p in lay["places"] if p.startswith("f")), "f")
+                target = [c for c in lay["cards"] if c["place"] == dst]
+                if not pile or not (target or lay["places"].get(dst)):
+                    break
+                grab = pile[-move.count]["rect"]
+                drop = target[-1]["rect"] if target else lay["places"][dst]
+                a = (origin[0] + grab[0] + grab[2] // 2, origin[1] + grab[1] + min(grab[3] // 2, 10))
+                b = (origin[0] + drop[0] + drop[2] // 2, origin[1] + drop[1] + drop[3] // 2)
+                _xdo(display, "mousemove", str(a[0]), str(a[1]))
+                _xdo(display, "mousedown", "1")
+                for k in range(1, 9):
+                    _xdo(display, "mousemove", str(a[0] + (b[0] - a[0]) * k // 8), str(a[1] + (b[1] - a[1]) * k // 8))
+                _xdo(display, "mouseup", "1")
+            game.play(text)
+            last = text
             # wait until the game's history shows the move, then until the tree rests
             deadline = time.monotonic() + 5
             while time.monotonic() < deadline:
@@ -428,20 +508,23 @@ def mover(game_name: str, dump: str, display: str, moves: int):
                 except (OSError, ValueError):
                     pass
                 time.sleep(0.05)
-            rest_from, last = time.monotonic(), watch.cpu()
-            while time.monotonic() - w0 < 20 and time.monotonic() - rest_from < 1.0:
+            rest_from, last_cpu = time.monotonic(), watch.cpu()
+            while time.monotonic() - w0 < 60 and time.monotonic() - rest_from < 1.0:
                 watch.hold(0.25)
                 now = watch.cpu()
-                if now - last > 0.01:
+                if now - last_cpu > 0.01:
                     rest_from = time.monotonic()
-                last = now
+                last_cpu = now
             per_move.append(watch.cpu(others_only=True) - c0)
             walls.append(time.monotonic() - w0)
+            rest.append(watch.resident)
         with open(dump) as f:
             played = len(json.load(f)["history"])
         if played != len(game.history):
-            raise SystemExit(f"{game_name}: {len(game.history)} moves dragged, the game shows {played}")
-        return {"moves": len(per_move), "worker_per_move": per_move}
+            raise SystemExit(f"{game_name}: {len(game.history)} moves played, the game shows {played}")
+        return {"moves": len(per_move), "worker_per_move": per_move, "searching_peak": watch.peak_resident,
+                "rest_after_moves": max(rest) if rest else None,
+                "worker_peak": max((mb for pid, mb in watch.peaks.items() if pid != proc.pid), default=0.0)}
 
     return play
 
@@ -523,6 +606,21 @@ def report(args, results: dict) -> None:
                   f"peak memory {m / sol['memory']:.2f}x.")
     else:
         print("\n(Aisleriot is not installed here: no comparison.)")
+    played = {name: r for name, r in results["card-shell"].items() if r.get("worker_per_move")}
+    if played:
+        print("\n### Played games (the bench's seeded player, deal 1): the solver worker\n")
+        print("| game | moves | worker CPU per move, s: median / mean / max | moves with no search (< 0.05 s) "
+              "| whole tree's peak while searching, MB | tree at rest after a move, MB (largest) "
+              "| largest worker's own peak, MB |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, r in played.items():
+            m = r["worker_per_move"]
+            quiet = sum(1 for c in m if c < 0.05)
+            print(f"| {name} | {len(m)} | {statistics.median(m):.2f} / {statistics.mean(m):.2f} / {max(m):.2f} "
+                  f"| {quiet} | {r['searching_peak']:.0f} | {r['rest_after_moves']:.0f} | {r['worker_peak']:.0f} |")
+        every = [c for r in played.values() for c in r["worker_per_move"]]
+        print(f"\nAll played moves: median {statistics.median(every):.2f} s of the worker's CPU a move "
+              f"({len(every)} moves).")
     print("\nProcesses seen (peak MB each):")
     for name, r in list(results["card-shell"].items()) + ([("Aisleriot", sol)] if sol else []):
         print(f"- {name}: " + "; ".join(f"{mb:.0f} MB `{cmd.strip()[:60]}`" for cmd, mb in r["processes"]))
@@ -533,7 +631,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES), metavar="NAME")
     p.add_argument("--runs", type=int, default=5, help="timed launches per game (default 5)")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured (default 10)")
-    p.add_argument("--moves", type=int, default=5, help="moves played per game for the worker's CPU (default 5)")
+    p.add_argument("--moves", type=int, default=5,
+                   help="moves played per game, at most, for the worker's CPU (default 5; a game ends sooner when over)")
     p.add_argument("--size", default="1024x640")
     p.add_argument("--display-number", type=int, default=87)
     p.add_argument("--no-aisleriot", action="store_true")

@@ -54,10 +54,14 @@ class SolverClient:
         self.set_message("This deal was not checked by the solver.")
 
     def ask_verdict(self) -> None:
-        """The indicator: the deal sent to the solver's process after each
-        move (it may use every card, hidden ones too: it says whether, never how).
-        A hint asked before the move is no longer wanted; a known solution
-        goes on if the move was its first."""
+        """The indicator: the position on the table, after each move.  What
+        the session proved already answers at once (``game/knowledge.py``:
+        a won line followed, a loss for good, a position seen before);
+        else the deal goes to the solver's process (it may use every card,
+        hidden ones too: it says whether, never how), with the winning line
+        known from the position before, which often still wins.  A hint
+        asked before the move is no longer wanted; a known solution goes on
+        if the move was its first."""
         g = self.game
         if (g is not None and self.hint_line and self.hint_at == (g, len(g.history) - 1)
                 and g.history[-1] == self.hint_line[0]):
@@ -67,8 +71,18 @@ class SolverClient:
         self.analyst.forget("hint")
         if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
             return
+        known = self.knowledge.look(g)
+        self.verdict_asked = (g, len(g.history), self.knowledge.last_key)
+        if known is not None:
+            self.analyst.forget("verdict")            # an older search is no longer wanted
+            self.verdict = known.status
+            if known.status == "won":
+                self.know_line(known.line)
+            self.set_message(self.message)
+            return
         self.verdict = "thinking"
-        self.analyst.ask(self.game, "verdict")
+        line = self.knowledge.line_before()
+        self.analyst.ask(self.game, "verdict", **({"try": [line]} if line else {}))
         self.set_message(self.message)        # the status line shows it at once
 
     def on_answer(self, answer) -> None:
@@ -79,6 +93,11 @@ class SolverClient:
             self.solver_failed(answer)
             return
         if answer.purpose == "verdict":
+            g, n, key = self.verdict_asked
+            if not answer.cut_short:          # a search stopped early may decide it another time
+                self.knowledge.learn_key(key, answer.status, answer.moves)
+            if g is not self.game or n != len(g.history):
+                return                              # the table moved on meanwhile
             self.verdict = answer.status
             if answer.status == "won":
                 self.know_line(answer.moves)
@@ -86,6 +105,9 @@ class SolverClient:
         elif answer.purpose == "demo":
             if self.demo is None:
                 return                              # stopped meanwhile
+            if answer.status == "progress":         # the search goes on: say how far
+                self.set_message(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
+                return
             if answer.status in ("won", "play-on") and answer.moves:
                 self.demo = list(answer.moves)
                 self.demo_more = answer.status == "play-on"
@@ -194,16 +216,22 @@ class SolverClient:
         if self.game is None or self.game.over:
             return
         g = self.game
-        if self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None:
-            self.demo, self.demo_more, self.demo_rounds = list(self.hint_line), False, 0
+        known = self.knowledge.peek(g)
+        line = known.line if known is not None and known.status == "won" else []
+        if self.hint_line and self.hint_at == (g, len(g.history)):
+            line = self.hint_line
+        if line and g.explain(line[0]) is None:
+            # the Demo sees every card, as the indicator's search does: its line serves
+            self.demo, self.demo_more, self.demo_rounds = list(line), False, 0
             self.set_message("Demo: any key stops it.")
             self.demo_step()
             return
         budget = front_of(self.game).demo_seconds
-        if self.analyst.ask(self.game, "demo", budget=budget, known=True) < 0:
+        line = self.knowledge.line_before()
+        if self.analyst.ask(self.game, "demo", budget=budget, known=True, **({"try": [line]} if line else {})) < 0:
             self.set_message(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
             return
-        self.set_message("Demo: the solver is thinking" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
+        self.set_message("Demo: looking for a line" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
         self.demo = []
         self.demo_more = False
         self.demo_rounds = 0

@@ -13,7 +13,10 @@ after every move.  Much of what it would search for is known already:
 - a verdict found once for a position is remembered for the session, so an
   undo, a redo or a position reached again is answered at once; so is a
   search that gave up (searching it again with the same budget would give up
-  again, the budgets being processor time, not the wall clock).
+  again, the budgets being processor time, not the wall clock);
+- after searches that gave up, a few positions are let pass unsearched
+  before the next search (``MOST_LET_PASS``): a deal the solver cannot
+  decide in its budget seldom becomes decidable in one move.
 
 Positions are told apart by the game's own document of the position (the
 cards where they lie, face-down ones too), its game and options, hashed.
@@ -32,6 +35,12 @@ WON, LOST, UNKNOWN = "won", "impossible", "unknown"
 #: moves after which the cards are dealt anew at random: a loss before one
 #: says nothing of the positions after it
 RANDOM = ("redeal",)
+#: after a search that gave up, the positions let pass before the next
+#: search double with each search in a row that gives up (0, 1, 3, 7, ...),
+#: up to this many: one move seldom makes a deal the solver cannot decide
+#: decidable, and a search that gives up costs its whole budget.  Any
+#: verdict found starts the count again.
+MOST_LET_PASS = 7
 #: the positions remembered, at most (the oldest are forgotten first); a
 #: position costs its key and a reference to a line shared with its neighbours
 LIMIT = 50_000
@@ -104,6 +113,9 @@ class Knowledge:
         self.searches = 0
         #: the key of the position last looked at (:meth:`learn_key`)
         self.last_key = ""
+        #: the game whose searches gave up, how many in a row, and the
+        #: positions let pass since the last one
+        self._giving_up: tuple[Any, int, int] = (None, 0, 0)
 
     def __len__(self) -> int:
         return len(self._verdicts)
@@ -140,7 +152,17 @@ class Knowledge:
         if known is not None:
             self._verdicts.move_to_end(key)
             self.known_answers += 1
-        return known
+            return known
+        which, in_a_row, passed = self._giving_up
+        if which is game and in_a_row and passed < min(2 ** (in_a_row - 1), MOST_LET_PASS + 1) - 1:
+            self._giving_up = (game, in_a_row, passed + 1)
+            return Verdict(UNKNOWN)     # not searched: the last search gave up a move or two ago
+        return None
+
+    def peek(self, game: Any) -> Verdict | None:
+        """The verdict remembered for ``game``'s very position, if any
+        (nothing else is changed: :meth:`look` is for the indicator)."""
+        return self._verdicts.get(position_key(game))
 
     def line_before(self) -> list[str]:
         """A winning line known from the position before the one last looked
@@ -160,6 +182,12 @@ class Knowledge:
         verdict = Verdict(status, list(moves or []) if status == WON else None)
         self._remember(key, verdict)
         self.searches += 1
+        game = self._last[0] if self._last is not None and self._last[2] == key else None
+        if status == UNKNOWN and game is not None:
+            which, in_a_row, _ = self._giving_up
+            self._giving_up = (game, in_a_row + 1 if which is game else 1, 0)
+        elif status != UNKNOWN:
+            self._giving_up = (None, 0, 0)
         return verdict
 
     def along(self, game: Any) -> dict[int, str]:

@@ -59,6 +59,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO, TextIO
@@ -66,6 +67,7 @@ from typing import Any, BinaryIO, TextIO
 import engine
 
 from . import Budget, Status, advise, play_on, solve
+from .budget import resident_mb
 
 KINDS = ("hint", "winnable", "demo", "review", "verdict")
 #: the order in which waiting requests of different kinds are taken
@@ -93,17 +95,29 @@ WINNABLE_TRIES = 200
 #: search needs seconds, not the fraction of one that decides the other
 #: games' deals; it gets the whole wait (one deal is tried)
 WINNABLE_DEAL_MIN_S = {"smith": 4.5}
+#: a verdict's message when a line the table sent (``try``) still wins
+KNOWN_LINE = "a known line still wins"
 #: a winnable answer's message when its deal is one won before (``won_before``)
 WON_BEFORE = "a deal won before"
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
 #: the worker's resident size (MB) past which a search stops and answers
-#: unknown: the worker itself is about 15 MB, the table's process about 50,
-#: and the two together are meant to stay under 80 (README, "as shipped").
+#: unknown: the ceiling while searching.  The worker starts at about 16 MB
+#: and the table's process is about 50-60, so the game's whole tree stays
+#: under about 230 MB while a search runs.  At rest the tree stays under
+#: 80 MB: a worker that a search left larger than ``game.analyst.REST_MB``
+#: is replaced by a fresh one once it has nothing to do (the memory a search
+#: took goes back to the system with the process; Python keeps freed memory
+#: for its own next objects, so a process that stays never shrinks).
 #: Set by :func:`main`, in the worker's own process only (a test that serves
 #: requests in its own, larger process bounds nothing).
-MEMORY_MB = 30.0
+MEMORY_MB = 160.0
+#: a search's wall-clock time, at most, as a multiple of its processor
+#: time: budgets are processor seconds (the same verdict on a busy machine
+#: as on a quiet one), and this bounds how long a player waits when the
+#: machine is so busy the search gets a small share of a core
+WALL_FACTOR = 4.0
 _memory_mb: float | None = None
 
 
@@ -111,6 +125,9 @@ def bound_memory(mb: float | None) -> None:
     """Stop every search of this process past ``mb`` MB resident (None: no bound)."""
     global _memory_mb
     _memory_mb = mb
+#: the kinds whose searches report their progress as they go (``serve``), and how often (seconds)
+REPORTS = ("demo",)
+REPORT_EVERY = 0.5
 #: how often the parent's process id is looked at (seconds)
 WATCH_EVERY = 0.5
 
@@ -126,8 +143,10 @@ class Job:
 
     def budget(self, seconds: float, wall: float | None = None) -> Budget:
         """A new budget for the job's next search (cancelled already if the
-        job is); ``wall`` caps its wall-clock time (a player waiting no
-        longer than that)."""
+        job is); ``wall`` caps its wall-clock time below ``WALL_FACTOR``
+        times ``seconds`` (a player waiting no longer than that)."""
+        if wall is None or wall > seconds * WALL_FACTOR:
+            wall = seconds * WALL_FACTOR
         with self._lock:
             self._budget = Budget(seconds=seconds, memory_mb=_memory_mb, wall=wall)
             if self.cancelled:
@@ -208,6 +227,17 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
     kind = request["kind"]
     reply: dict[str, Any] = {"id": request["id"], "kind": kind, "status": "", "moves": [],
                              "seed": None, "message": "", "trace": ""}
+    try:
+        return _answer(request, job, emit, reply)
+    finally:
+        # what the answer leaves the worker at: the table replaces a worker
+        # grown past its rest size once it is idle (``game.analyst.REST_MB``)
+        reply["rss_mb"] = round(resident_mb(), 1)
+        reply["cpu_s"] = round(time.process_time(), 3)
+
+
+def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply: dict[str, Any]) -> dict:
+    kind = request["kind"]
     budget = float(request.get("budget", 6.0))
     try:
         if kind == "winnable":
@@ -222,8 +252,16 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
             reply.update(status="hint", moves=[advice.move] if advice.move is not None else [],
                          message=advice.words())
             return reply
-        result = solve(game, job.budget(budget), known=bool(request.get("known", True)))
+        line = known_win(game, request.get("try") or [], job)
+        if line is not None:
+            reply.update(status=Status.WON.value, moves=line, message=KNOWN_LINE)
+            return reply
+        searched = job.budget(budget)
+        result = solve(game, searched, known=bool(request.get("known", True)))
         reply.update(status=result.status.value, moves=list(result.moves))
+        if result.status is Status.UNKNOWN and (searched.out_of_wall or searched.out_of_memory):
+            # not the budget's end: the same search may decide it another time
+            reply["cut_short"] = True
         if kind == "demo" and result.status is not Status.WON and game.name in ("gaps", "chinese-puzzle"):
             # no win in this deal: play on toward the next shuffle or redeal
             line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
@@ -234,6 +272,34 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
     except Exception as e:  # noqa: BLE001 - answered as an error, with the traceback, for the table's log
         reply.update(status="error", moves=[], message=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
     return reply
+
+
+def known_win(game: Any, lines: list[list[str]], job: Job) -> list[str] | None:
+    """The first of ``lines`` (a request's ``try``: winning lines the table
+    knows from positions near this one, say the one before the player's
+    move) that still wins from ``game``'s position as it is, or the same
+    line without the move the player just played out of its order; None
+    when none does.  Replaying a line costs milliseconds, a search seconds."""
+    from .replay import position_copy
+    last = str(game.history[-1]) if game.history else None
+    for line in lines:
+        tries = [list(line)]
+        if last is not None and last in line:
+            cut = list(line)
+            cut.remove(last)
+            tries.append(cut)
+        for moves in tries:
+            if job.cancelled:
+                return None
+            copy = position_copy(game)
+            for move in moves:
+                if copy.explain(move) is not None:
+                    break
+                copy.play(move)
+            else:
+                if copy.won:
+                    return moves
+    return None
 
 
 def review_game(request: dict, game: Any, job: Job, emit: Callable[[dict], None] | None) -> dict:
@@ -333,19 +399,46 @@ def read_requests(stream: BinaryIO, inbox: Inbox) -> None:
 
 def serve(inbox: Inbox, out: TextIO) -> None:
     """The searching thread: answer the most urgent of the newest requests
-    of each kind until told to stop; a cancelled request gets no answer."""
+    of each kind until told to stop; a cancelled request gets no answer.
+    A request of a kind in ``REPORTS`` is told about as it goes: a
+    ``progress`` message every ``REPORT_EVERY`` seconds with the share of
+    its search's budget spent so far (``done`` of ``most`` = 100)."""
+    written = threading.Lock()
+
+    def emit(message: dict) -> None:
+        with written:
+            out.write(json.dumps(message) + "\n")
+            out.flush()
+
     while True:
         taken = inbox.take()
         if taken is None:
             return
         request, job = taken
-
-        def emit(message: dict) -> None:
-            out.write(json.dumps(message) + "\n")
-            out.flush()
-        reply = answer(request, job, emit)
+        finished = threading.Event()
+        if request["kind"] in REPORTS:
+            threading.Thread(target=report_progress, args=(request, job, emit, finished),
+                             name="progress", daemon=True).start()
+        try:
+            reply = answer(request, job, emit)
+        finally:
+            finished.set()
         if not job.cancelled:
             emit(reply)
+
+
+def report_progress(request: dict, job: Job, emit: Callable[[dict], None], finished: threading.Event,
+                    every: float | None = None) -> None:
+    """Tell the table, every ``every`` seconds until ``finished``, how much
+    of the job's search budget is spent: the player sees the Demo at work
+    from its first second."""
+    while not finished.wait(REPORT_EVERY if every is None else every):
+        budget = job._budget
+        used = budget.used() if budget is not None else None
+        if used is None or job.cancelled or finished.is_set():
+            continue
+        emit({"id": request["id"], "kind": request["kind"], "status": "progress",
+              "done": min(99, int(100 * used)), "most": 100})
 
 
 def die_with_parent() -> None:
