@@ -46,6 +46,8 @@ class Painter:
             data = self.layout.to_json()
             data["game"] = self.game.name
             data["history"] = self.game.history
+            data["hints"] = self.hints_shown      # the moves H has shown, in order (a driver follows them)
+            data["verdict"] = self.app.verdict
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(data, f)
 

@@ -53,6 +53,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self.selected: tuple[str, int] | None = None
         self.glow: Rect | None = None
         self.illegal = 0
+        self.hints_shown: list[str] = []   # the moves H has shown on this table, in order (the layout's dump)
         self.last_click: tuple[float, tuple[str, int] | None] = (0.0, None)
         self.elapsed = elapsed              # the clock's seconds (a restored game goes on from its own)
         self.message = ""
@@ -214,6 +215,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     def show_move(self, text: str) -> None:
         """A hint: the move's card and its destination flash."""
+        self.hints_shown.append(text)
         m = engine.Move.parse(text)
         if m.word is not None:
             self.flash(["stock"] if "stock" in self.layout.slots else [])
@@ -226,6 +228,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
             pile = self.layout.pile(m.src)
             self.flash_rects = [s.rect for s in pile[-m.count:]] + self.flash_rects[1:]
         self.app.set_message(f"Hint: {describe(self.game, text)}.")
+        self.dump_layout()
 
     def foundation_of(self, place: str, count: int) -> str | None:
         suffix = f":{count}" if count > 1 else ""
