@@ -89,6 +89,7 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
         self.knowledge = Knowledge()      # what the solver proved this session, position by position
         self.verdict_asked: tuple[object, int, str] = (None, 0, "")   # the position the verdict was asked of
+        self.verdict_probe = False        # ... with a short probe only (a position let pass: game/knowledge.py)
         self.demo: list[str] | None = None
         self.assisted = False           # the Demo has played in this game: it is not counted
         self.demo_more = False          # the demo goes on past its line (Gaps, Chinese Puzzle: redeals)

@@ -22,6 +22,7 @@ DEMO_AGAIN_S = 3.0               # the Demo's later searches (Gaps, Chinese Puzz
 DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks again this many times at most
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
 HINT_S = 0.4                     # H: the solver's time for a hint (from what the player sees)
+PROBE_S = 0.3                    # the indicator's short search of a position let pass (game/knowledge.py)
 
 
 class SolverClient:
@@ -73,6 +74,14 @@ class SolverClient:
             return
         known = self.knowledge.look(g)
         self.verdict_asked = (g, len(g.history), self.knowledge.last_key)
+        self.verdict_probe = known is not None and known.let_pass
+        if known is not None and known.let_pass:
+            # let pass after searches that gave up: a short probe only, while
+            # the indicator keeps saying the solver gave up
+            self.verdict = known.status
+            self.analyst.ask(self.game, "verdict", budget=PROBE_S)
+            self.set_message(self.message)
+            return
         if known is not None:
             self.analyst.forget("verdict")            # an older search is no longer wanted
             self.verdict = known.status
@@ -95,7 +104,7 @@ class SolverClient:
         if answer.purpose == "verdict":
             g, n, key = self.verdict_asked
             if not answer.cut_short:          # a search stopped early may decide it another time
-                self.knowledge.learn_key(key, answer.status, answer.moves)
+                self.knowledge.learn_key(key, answer.status, answer.moves, probe=self.verdict_probe)
             if g is not self.game or n != len(g.history):
                 return                              # the table moved on meanwhile
             self.verdict = answer.status

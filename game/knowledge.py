@@ -14,9 +14,11 @@ after every move.  Much of what it would search for is known already:
   undo, a redo or a position reached again is answered at once; so is a
   search that gave up (searching it again with the same budget would give up
   again, the budgets being processor time, not the wall clock);
-- after searches that gave up, a few positions are let pass unsearched
-  before the next search (``MOST_LET_PASS``): a deal the solver cannot
-  decide in its budget seldom becomes decidable in one move.
+- after searches that gave up, a few positions are let pass before the
+  next full search (``MOST_LET_PASS``): a deal the solver cannot decide in
+  its budget seldom becomes decidable in one move.  Those positions get a
+  short probe only (``game.assistant.PROBE_S``), which decides the ones
+  that have become easy (a game that has just been lost, say).
 
 Positions are told apart by the game's own document of the position (the
 cards where they lie, face-down ones too), its game and options, hashed.
@@ -36,11 +38,11 @@ WON, LOST, UNKNOWN = "won", "impossible", "unknown"
 #: says nothing of the positions after it
 RANDOM = ("redeal",)
 #: after a search that gave up, the positions let pass before the next
-#: search double with each search in a row that gives up (0, 1, 3, 7, ...),
+#: search double with each search in a row that gives up (0, 1, 3, ...),
 #: up to this many: one move seldom makes a deal the solver cannot decide
 #: decidable, and a search that gives up costs its whole budget.  Any
 #: verdict found starts the count again.
-MOST_LET_PASS = 7
+MOST_LET_PASS = 3
 #: the positions remembered, at most (the oldest are forgotten first); a
 #: position costs its key and a reference to a line shared with its neighbours
 LIMIT = 50_000
@@ -51,10 +53,13 @@ class Verdict:
     unknown) and, when won, a winning line from it (``line[offset:]``: the
     positions along one line share its list)."""
 
-    __slots__ = ("status", "_line", "_offset")
+    __slots__ = ("status", "_line", "_offset", "let_pass")
 
-    def __init__(self, status: str, line: list[str] | None = None, offset: int = 0) -> None:
+    def __init__(self, status: str, line: list[str] | None = None, offset: int = 0, let_pass: bool = False) -> None:
         self.status = status
+        #: not known because the position was let pass unsearched (after
+        #: searches that gave up): only a short probe is worth making
+        self.let_pass = let_pass
         self._line = line or []
         self._offset = offset
 
@@ -156,7 +161,7 @@ class Knowledge:
         which, in_a_row, passed = self._giving_up
         if which is game and in_a_row and passed < min(2 ** (in_a_row - 1), MOST_LET_PASS + 1) - 1:
             self._giving_up = (game, in_a_row, passed + 1)
-            return Verdict(UNKNOWN)     # not searched: the last search gave up a move or two ago
+            return Verdict(UNKNOWN, let_pass=True)   # the last search gave up a move or two ago
         return None
 
     def peek(self, game: Any) -> Verdict | None:
@@ -176,12 +181,15 @@ class Knowledge:
         impossible, unknown), remembered for the session."""
         return self.learn_key(position_key(game), status, moves)
 
-    def learn_key(self, key: str, status: str, moves: list[str] | None = None) -> Verdict:
+    def learn_key(self, key: str, status: str, moves: list[str] | None = None, probe: bool = False) -> Verdict:
         """:meth:`learn` for the position of key ``key`` (:attr:`last_key`
-        when it was asked about)."""
+        when it was asked about).  ``probe``: the answer of a short search
+        of a position let pass, which says nothing when it gives up."""
         verdict = Verdict(status, list(moves or []) if status == WON else None)
-        self._remember(key, verdict)
         self.searches += 1
+        if probe and status == UNKNOWN:
+            return verdict
+        self._remember(key, verdict)
         game = self._last[0] if self._last is not None and self._last[2] == key else None
         if status == UNKNOWN and game is not None:
             which, in_a_row, _ = self._giving_up

@@ -124,17 +124,16 @@ def test_searches_that_give_up_in_a_row_let_more_positions_pass_each_time():
         known = k.look(game)
         if known is None:
             searched.append(fresh)
-            k.learn_key(k.last_key, UNKNOWN)
+            # the fifth search decides the position: the count starts again
+            k.learn_key(k.last_key, WON if len(searched) == 5 else UNKNOWN, [])
         else:
             assert known.status == UNKNOWN
         fresh += 1
     gaps = [b - a for a, b in zip(searched, searched[1:])]
     assert gaps[:4] == [1, 2, 4, min(8, MOST_LET_PASS + 1)], gaps
+    assert gaps[4] == 1, "a verdict found starts the count again: the next position is searched"
+    assert gaps[5:8] == [1, 2, 4][:len(gaps[5:8])], gaps
     assert max(gaps) == MOST_LET_PASS + 1, "never more than MOST_LET_PASS positions unsearched"
-    # a verdict found starts the count again
-    k.learn_key(k.last_key, WON, [])
-    game.play(str(game.legal_moves()[0]))
-    assert k.look(game) is None
 
 
 def test_along_carries_a_loss_forward_and_a_win_back_within_a_deal():
