@@ -118,6 +118,10 @@ class SolverClient:
                 self.set_message(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
                 return
             if answer.status in ("won", "play-on") and answer.moves:
+                if answer.status == "won":              # the indicator follows the Demo's line too
+                    self.knowledge.learn(self.game, "won", answer.moves)
+                    self.verdict = "won"
+                    self.analyst.forget("verdict")
                 self.demo = list(answer.moves)
                 self.demo_more = answer.status == "play-on"
                 self.set_message("Demo: any key stops it." if answer.status == "won" else
@@ -147,6 +151,7 @@ class SolverClient:
             # verdict too, and its line a known solution where hints may see it
             self.analyst.forget("verdict")
             self.verdict = "won"
+            self.knowledge.learn(self.game, "won", answer.moves)
             self.know_line(answer.moves)
             self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
 

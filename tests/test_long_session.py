@@ -85,3 +85,20 @@ def test_hints_from_a_fresh_start_follow_the_verdicts_line(tmp_path, deal):
         assert line and app.message.startswith("Hint:")
     finally:
         app.analyst.stop()
+
+
+def test_the_indicator_follows_the_demos_line_without_searching(tmp_path):
+    app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", "47", "--rule", "alternate")
+    try:
+        key(app, pygame.K_e, pygame.KMOD_CTRL)
+        assert "Demo:" in app.message, "the Demo says at once that it is at work"
+        assert wait_for(app, lambda: bool(app.demo), seconds=120), "the Demo found a line"
+        searched = app.knowledge.searches
+        for _ in range(10):
+            settle(app)
+            app.step(block=False)
+            assert "verdict" not in app.analyst.pending, "a move of a known line asks the solver nothing"
+            assert app.verdict == "won"
+        assert len(app.game.history) >= 5 and app.knowledge.searches == searched
+    finally:
+        app.analyst.stop()
