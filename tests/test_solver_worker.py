@@ -327,3 +327,53 @@ def test_a_solver_that_keeps_stopping_is_given_up(tmp_path):
         assert text.count("stopped unexpectedly (exit status 3):\nbroken on purpose") == analyst_module.MAX_STARTS
     finally:
         app.analyst.stop()
+
+
+def test_a_worker_a_search_left_large_is_replaced_once_it_is_idle(tmp_path, monkeypatch):
+    """The tenth hour answers as the first minute: a worker grown past
+    REST_MB is replaced by a fresh one when it has nothing to answer, the
+    old one leaves, and the next request is answered by the new one."""
+    monkeypatch.setattr(analyst_module, "REST_MB", 1.0)        # every worker is "grown" past this
+    app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", "7", "--rule", "alternate")
+    try:
+        first = app.analyst.pid
+        assert wait_for(app, lambda: app.verdict != "thinking", seconds=60)
+        assert app.analyst.replaced == 1 and app.analyst.pid != first, "replaced once idle"
+        assert wait_for(app, lambda: not alive(first), seconds=3), "the grown worker left"
+        app.scene.try_move(str(app.game.legal_moves()[-1]))
+        settle(app)
+        if app.verdict == "thinking":
+            assert wait_for(app, lambda: app.verdict != "thinking", seconds=60), "the fresh worker answers"
+        assert app.analyst.failed == "" and app.analyst.starts - app.analyst.replaced == 1
+    finally:
+        app.analyst.stop()
+
+
+def test_a_worker_that_is_busy_is_not_replaced(tmp_path, monkeypatch):
+    monkeypatch.setattr(analyst_module, "REST_MB", 1.0)
+    app = make_app(tmp_path, "--analysis", "--game", "smith", "--seed", "1", "--rule", "any-suit")
+    try:
+        pid = app.analyst.pid
+        key(app, pygame.K_h, unicode="h")                    # a hint answers while the verdict still searches
+        assert wait_for(app, lambda: "Hint: thinking" not in app.message, seconds=60)
+        assert "verdict" in app.analyst.pending and app.analyst.pid == pid, "not replaced mid-search"
+    finally:
+        app.analyst.stop()
+
+
+def test_the_demo_reports_its_progress_as_it_searches():
+    process = worker()
+    try:
+        ask(process, 1, "demo", SLOW.to_dict(), budget=2.0)
+        first = json.loads(process.stdout.readline())
+        assert (first["id"], first["status"], first["most"]) == (1, "progress", 100)
+        assert 0 <= first["done"] < 100
+        seen = [first]
+        while seen[-1]["status"] == "progress":
+            seen.append(json.loads(process.stdout.readline()))
+        dones = [m["done"] for m in seen[:-1]]
+        assert dones == sorted(dones), "the share spent only grows"
+        assert seen[-1]["status"] in ("unknown", "won") and "rss_mb" in seen[-1] and "cpu_s" in seen[-1]
+    finally:
+        process.stdin.close()
+        process.wait(5)
