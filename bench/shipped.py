@@ -23,8 +23,10 @@ same way, with a ``HOME`` of its own.
   that folder, is shown apart with its peak memory.
 - **Peak memory**: every process of the tree (the app and every process it
   started, found through ``/proc``), sampled every 20 ms; the figure is the
-  sum over the processes of each one's own peak resident set (``VmHWM``),
-  which is never less than the tree's peak at any one moment.  A process
+  app's own peak resident set (``VmHWM``) plus the largest peak of the
+  processes it started (its solver workers, one at a time: a worker grown
+  large is replaced by a fresh one once the old one has left), which is
+  never less than the tree's peak at any one moment.  A process
   seen between its fork and its exec (sharing its parent's memory, whose
   peak it shows) is counted from its exec on, and not at all if it was
   last seen before it: counted, the solver worker's start could add the
@@ -200,7 +202,11 @@ class Watch:
         return _cpu(self.root, reaped=True) + sum(_cpu(p, reaped=True) for p in pids if p != self.root)
 
     def memory(self) -> float:
-        return sum(mb for pid, mb in self.peaks.items() if not self.unexeced(pid))
+        """The tree's peak: the root's own peak and the largest of the others'
+        (a solver worker replaced by a fresh one is not counted beside it:
+        the old one has left when the new one starts its work)."""
+        others = [mb for pid, mb in self.peaks.items() if pid != self.root and not self.unexeced(pid)]
+        return self.peaks.get(self.root, 0.0) + max(others, default=0.0)
 
     def unexeced(self, pid: int) -> bool:
         """Whether ``pid`` was last seen between its fork and its exec (its
@@ -420,6 +426,12 @@ def _xdo(display: str, *argv: str) -> None:
     subprocess.run(["xdotool", *argv], env={**os.environ, "DISPLAY": display}, capture_output=True, timeout=10)
 
 
+#: the moves that are words, played by their menu's shortcut (the others,
+#: The Republic's turn and The Smith's deal too, by a click on the stock)
+WORD_KEYS = {"gaps": {"redeal": "ctrl+u"}, "republic": {"redeal": "ctrl+d", "layoff": "ctrl+l"},
+             "prince": {"layoff": "ctrl+l"}}
+
+
 def choose(game, rng, last: str | None) -> str | None:
     """The bench's player: a card home four times in five when one can go,
     else any legal move but the one that would undo the last, now and then
@@ -469,7 +481,9 @@ def mover(game_name: str, dump: str, display: str, moves: int):
                 break
             move = engine.Move.parse(text)
             w0, c0 = time.monotonic(), watch.cpu(others_only=True)
-            if move.word is not None:
+            if move.word is not None and move.word in WORD_KEYS.get(game_name, {}):
+                _xdo(display, "key", WORD_KEYS[game_name][move.word])     # the menu's shortcut
+            elif move.word is not None:
                 stock = lay["places"].get("stock")
                 if not stock:
                     break
