@@ -220,6 +220,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         if m.word is not None:
             self.flash(["stock"] if "stock" in self.layout.slots else [])
             self.app.set_message(f"Hint: {describe(self.game, text)}.")
+            self.dump_layout()
             return
         dst = m.dst if m.dst != "f" else (self.foundation_of(m.src, m.count) or m.dst)
         places = [m.src, dst]
