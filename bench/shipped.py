@@ -428,14 +428,14 @@ def _xdo(display: str, *argv: str) -> None:
 
 #: the moves that are words, played by their menu's shortcut (the others,
 #: The Republic's turn and The Smith's deal too, by a click on the stock)
-WORD_KEYS = {"gaps": {"redeal": "ctrl+u"}, "republic": {"redeal": "ctrl+d", "layoff": "ctrl+l"},
-             "prince": {"layoff": "ctrl+l"}}
+WORD_KEYS = {"republic": {"layoff": "ctrl+l"}, "prince": {"layoff": "ctrl+l"}}
 
 
 def choose(game, rng, last: str | None) -> str | None:
     """The bench's player: a card home four times in five when one can go,
     else any legal move but the one that would undo the last, now and then
-    a deal from the stock; seeded, so every run plays the same game."""
+    a deal from the stock; seeded, so every run plays the same game.  It
+    stops (None) where only a shuffle or re-deal is left."""
     moves = [str(m) for m in game.legal_moves()]
     if not moves:
         return None
@@ -450,7 +450,8 @@ def choose(game, rng, last: str | None) -> str | None:
     words = [m for m in moves if "-" not in m and m != "redeal"]
     if words and (not cards or rng.random() < 0.1):
         return rng.choice(words)
-    return rng.choice(cards or home or moves)
+    # a shuffle or a re-deal (the cards dealt anew, after an alert) ends the bench's game
+    return rng.choice(cards or home) if cards or home else None
 
 
 def mover(game_name: str, dump: str, display: str, moves: int):
