@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             dealt = [answer["seed"]] if answer["seed"] in dealt else dealt + [answer["seed"]]
             where = f"none fresh: deal {answer['seed']}, one won before"
         else:
-            where = f"deal {answer['seed']} ({answer['seed'] - seed + 1} deals tried)"
+            tried = answer["seed"] - seed + 1
+            where = f"deal {answer['seed']} ({tried} deal{'s' if tried > 1 else ''} tried)"
         print(f"  try {i + 1}, from deal {seed}: {where}; {wall:.1f} s wall, {cpu:.1f} s processor", flush=True)
     print(f"found a winnable deal in {found} of {args.tries} tries within {args.total_s:g} s "
           f"({fresh} fresh, {found - fresh} won before); the longest wait {max(waits):.1f} s, "

@@ -18,7 +18,7 @@ from engine.solve.worker import Job, answer, find_winnable, won_before
 STORED = [(key, deal) for key in sorted(won_deals.PACKED) for deal in sorted(won_deals.table(key))]
 SMITH_RULES = ("any-suit", "alternate")
 #: the least pool of each rule of The Smith that has won deals
-POOL_AT_LEAST = {"any-suit": 100, "alternate": 50}
+POOL_AT_LEAST = {"any-suit": 100, "alternate": 100}
 
 
 def options_of(key: str) -> tuple[str, dict]:
