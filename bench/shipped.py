@@ -37,7 +37,7 @@ same way, with a ``HOME`` of its own.
   in clock ticks (``/proc/PID/stat``).  Clock ticks alone (10 ms) would
   make one tick in 3 s read 0.33%, above the aim whatever the program does.
 - **Worker CPU per move** (Card Shell): a game is played, ``--moves`` moves
-  at most or to its end, by a seeded player (``choose``: cards home when it
+  at most or to its end, by a seeded player (``bench/player.py``: cards home when it
   can, else any legal move but an undo of the last) dragging with the X
   server's own pointer (xdotool), each move followed by a wait until the
   tree's CPU rests; the CPU time the processes other than the game's own
@@ -431,33 +431,10 @@ def _xdo(display: str, *argv: str) -> None:
 WORD_KEYS = {"republic": {"layoff": "ctrl+l"}, "prince": {"layoff": "ctrl+l"}}
 
 
-def choose(game, rng, last: str | None) -> str | None:
-    """The bench's player: a card home four times in five when one can go,
-    else any legal move but the one that would undo the last, now and then
-    a deal from the stock; seeded, so every run plays the same game.  It
-    stops (None) where only a shuffle or re-deal is left."""
-    moves = [str(m) for m in game.legal_moves()]
-    if not moves:
-        return None
-    home = [m for m in moves if m.endswith("-f") or "-f:" in m]
-    if home and rng.random() < 0.8:
-        return rng.choice(home)
-    back = None
-    if last and "-" in last:
-        a, b = last.split(":")[0].split("-")
-        back = f"{b}-{a}"
-    cards = [m for m in moves if "-" in m and m.split(":")[0] != back and not m.endswith("-f") and "-f:" not in m]
-    words = [m for m in moves if "-" not in m and m != "redeal"]
-    if words and (not cards or rng.random() < 0.1):
-        return rng.choice(words)
-    # a shuffle or a re-deal (the cards dealt anew, after an alert) ends the bench's game
-    return rng.choice(cards or home) if cards or home else None
-
-
 def mover(game_name: str, dump: str, display: str, moves: int):
     """Play a game, up to ``moves`` moves or its end, as a player would: each
     move by dragging its cards (a click for the stock), chosen by
-    :func:`choose`; after each, wait for the tree's CPU to rest and record
+    ``bench/player.py``; after each, wait for the tree's CPU to rest and record
     what the processes other than the game's own (the solver worker, and
     the fresh workers that replace it) spent, and the whole tree's resident
     size at rest."""
@@ -465,6 +442,7 @@ def mover(game_name: str, dump: str, display: str, moves: int):
     import random
 
     import engine
+    from player import choose
 
     def play(proc, watch: Watch, origin: tuple[int, int]) -> dict:
         game = engine.new_game(game_name, seed=1)
