@@ -2,21 +2,39 @@
 
 A position from which a winnable one can be reached is winnable itself, so
 along a game's history the verdict reads "can be won" up to one move and
-"lost" from then on.  A bisection over the history finds that move with a
-handful of searches instead of one a move:
+"lost" from then on.  Every proof counts for more than its own position: a
+position proved lost marks every later one lost, a position proved won
+every earlier one won.  The review therefore searches a handful of
+positions, not one a move:
 
     from engine import review
-    r = review.review(game, seconds=2.0)
+    r = review.review(game, seconds=2.0, proved={57: "lost"})
     r.verdicts        # one a position, 0 (the deal) to len(history): "won", "lost", "unknown"
     r.losing          # the index in history of the move that lost it, or None
     r.instead         # a move that kept the game winnable there (notation), or None
 
-Gaps' shuffles and Chinese Puzzle's redeals are random, so each deal between
-them is reviewed on its own, asking "could this deal have been finished
-without another shuffle"; :attr:`Review.deals` holds each one's finding.
-The Republic and The Smith are searched with every card known (what the
-game's end has shown anyway).  Verdicts the searches cannot reach within
-their budgets stay "unknown", and the review says so rather than guessing.
+``proved``: verdicts already proved elsewhere (the table's indicator, the
+same solver), position index -> "won" or "lost"; they are taken as they
+are, before any search, and the review never contradicts them.
+
+Searches near the end of a lost game are short (few cards are left to
+place), so the review looks back from the end first: the last position,
+then back from the earliest one proved lost in steps that double, until it
+meets a position proved won; then it bisects between the latest won and
+the earliest lost positions.  A bisection's midpoint that stays undecided
+gives way to its neighbours.  Without any position proved won, it narrows
+the positions proved lost down towards the undecided ones, and a search
+that would name the losing move is made once more for longer (``RETRY``).
+
+Gaps' shuffles and Chinese Puzzle's redeals are random (the game's
+``irreversible`` moves), so each deal between them is reviewed on its own,
+asking "could this deal have been finished without another shuffle": a
+proof counts within its own deal only, and :attr:`Review.deals` holds each
+one's finding.  The Republic's redeal (its talon turned over) is an
+ordinary move.  The Republic and The Smith are searched with every card
+known (what the game's end has shown anyway).  Verdicts the searches
+cannot reach within their budgets stay "unknown", and the review says so
+rather than guessing; no verdict a search produced is dropped.
 """
 
 from __future__ import annotations
@@ -28,12 +46,16 @@ from typing import Any
 from . import solve
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-#: moves after which the cards are dealt anew at random: a review stops there
+#: moves after which the cards are dealt anew at random, when the game does
+#: not name its own (``Game.irreversible``): a new deal starts there
 RANDOM = ("redeal",)
-#: a search the review depends on that ends undecided is made once more,
-#: with this many times the time (a loaded machine starves wall-clock budgets)
+#: a search whose verdict would name the losing move (or tell whether the
+#: game can still be won at its end) and that ends undecided is made once
+#: more, with this many times the budget: a longer search decides positions
+#: a short one cannot, and the review makes only a few of these
 RETRY = 3.0
 _STATUS = {solve.Status.WON: WON, solve.Status.IMPOSSIBLE: LOST, solve.Status.UNKNOWN: UNKNOWN}
+_PROVED = {"won": WON, "lost": LOST, "impossible": LOST}
 
 
 @dataclass
@@ -46,6 +68,8 @@ class Deal:
     losing: int | None = None       # index in history of the move that lost this deal
     instead: str | None = None      # a move that kept it winnable there
     lost_from_the_start: bool = False
+    lost_from: int | None = None    # the earliest position proved lost (every later one is)
+    won_until: int | None = None    # the latest position proved won (every earlier one is)
 
 
 @dataclass
@@ -69,7 +93,8 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         return {"verdicts": self.verdicts, "losing": self.losing, "instead": self.instead,
                 "deals": [{"first": d.first, "last": d.last, "losing": d.losing, "instead": d.instead,
-                           "lost_from_the_start": d.lost_from_the_start} for d in self.deals],
+                           "lost_from_the_start": d.lost_from_the_start, "lost_from": d.lost_from,
+                           "won_until": d.won_until} for d in self.deals],
                 "searches": self.searches, "out_of_time": self.out_of_time}
 
 
@@ -82,115 +107,199 @@ def position_after(doc: dict[str, Any], moves: int) -> Any:
     return from_dict(short)
 
 
+def stretches(game: Any) -> list[tuple[int, int]]:
+    """The deals of ``game``'s history between its random moves, each as
+    its first and last positions: a random move's position starts a new one."""
+    random = getattr(type(game), "irreversible", None)
+    random = frozenset(RANDOM) if random is None else random
+    bounds, start = [], 0
+    for i, move in enumerate(game.history):
+        if str(move) in random:
+            bounds.append((start, i))
+            start = i + 1
+    bounds.append((start, len(game.history)))
+    return bounds
+
+
 def review(game: Any, seconds: float = 2.0, *, progress: Callable[[int, int], None] | None = None,
-           budget: Callable[[float], solve.Budget] | None = None, total: float | None = None) -> Review:
+           budget: Callable[[float], solve.Budget] | None = None, total: float | None = None,
+           proved: dict[int, str] | None = None) -> Review:
     """Review ``game``'s history (the game is not changed).  Each search gets
     ``seconds`` (its budget made by ``budget(seconds)`` when given, so a
     caller can cancel it); ``progress(done, most)`` is told after each
     search.  ``total``: the seconds the whole review may take, at most; a
     search it has no time left for is not made, and what it would have
-    decided stays unknown (:attr:`Review.out_of_time` says so)."""
-    doc = game.to_dict()
-    whole = solve.Budget(seconds=total) if total is not None else None
-    history = list(game.history)
-    n = len(history)
-    known = game.name in ("republic", "smith")
-    verdicts = [UNKNOWN] * (n + 1)
-    asked: dict[int, tuple[str, list]] = {}
-    result = Review(verdicts)
-    # the deals between random moves: a redeal's position starts a new one
-    bounds, start = [], 0
-    for i, move in enumerate(history):
-        if str(move) in RANDOM:
-            bounds.append((start, i))
-            start = i + 1
-    bounds.append((start, n))
-    most = sum(2 * max(1, (last - first).bit_length()) + 2 for first, last in bounds)
+    decided stays unknown (:attr:`Review.out_of_time` says so).
+    ``proved``: position index (0..len(history); a string index is read as
+    a number) -> "won" or "lost", proofs made before (the table's); they
+    seed the verdicts and are trusted."""
+    reviewer = _Reviewer(game, seconds, progress, budget, total)
+    for k, v in (proved or {}).items():
+        k = int(k)
+        if 0 <= k <= reviewer.n and str(v) in _PROVED:
+            reviewer.mark(k, _PROVED[str(v)])
+    for deal in reviewer.result.deals:
+        reviewer.review_deal(deal)
+    return reviewer.result
 
-    retried: set[int] = set()
 
-    def verdict(k: int, longer: bool = False) -> str:
-        """The verdict on position ``k``; ``longer``: an undecided one is
-        searched again, once, for RETRY times as long."""
-        again = longer and k in asked and asked[k][0] == UNKNOWN and k not in retried
-        if k not in asked or again:
-            each = seconds * RETRY if again else seconds
-            if again:
-                retried.add(k)
-            if whole is not None:
-                each = min(each, total - whole.elapsed())
-                if each <= 0:
-                    result.out_of_time = True
-                    return UNKNOWN
-            b = budget(each) if budget is not None else solve.Budget(seconds=each)
-            r = solve.solve(position_after(doc, k), b, known=known)
-            asked[k] = (_STATUS[r.status], list(r.moves))
-            result.searches += 1
-            if progress is not None:
-                progress(result.searches, most)
-        return asked[k][0]
+class _Reviewer:
+    """One review's searches and what they proved."""
 
-    for first, last in bounds:
-        deal = Deal(first, last)
-        result.deals.append(deal)
-        begin, end = verdict(first), verdict(last)
-        if end == UNKNOWN and begin != LOST:
-            end = verdict(last, longer=True)
-        if begin == UNKNOWN and end == LOST:
-            begin = verdict(first, longer=True)
-        if begin == LOST:
-            deal.lost_from_the_start = True
-            verdicts[first:last + 1] = [LOST] * (last - first + 1)
-            continue
-        if end == WON:
-            verdicts[first:last + 1] = [WON] * (last - first + 1)
-            continue
-        lo = first if begin == WON else None     # winnable here
-        hi = last if end == LOST else None       # lost here
-        if lo is None and hi is not None:
-            # the deal itself is too hard to decide: look back from the end,
-            # where searches are short, for a position still winnable
-            step, k = 1, hi - 1
-            while k > first and len(asked) < most:
-                v = verdict(k)
-                if v == UNKNOWN:
-                    v = verdict(k, longer=True)
-                if v == WON:
-                    lo = k
+    def __init__(self, game: Any, seconds: float, progress: Callable[[int, int], None] | None,
+                 budget: Callable[[float], solve.Budget] | None, total: float | None) -> None:
+        self.doc = game.to_dict()
+        self.n = len(game.history)
+        self.known = game.name in ("republic", "smith")
+        self.seconds, self.progress, self.budget, self.total = seconds, progress, budget, total
+        self.whole = solve.Budget(seconds=total) if total is not None else None
+        self.verdicts = [UNKNOWN] * (self.n + 1)
+        self.result = Review(self.verdicts, [Deal(first, last) for first, last in stretches(game)])
+        self.deal_of = [0] * (self.n + 1)
+        for d in self.result.deals:
+            self.deal_of[d.first:d.last + 1] = [d] * (d.last - d.first + 1)
+        self.most = sum(2 * max(1, (d.last - d.first).bit_length()) + 4 for d in self.result.deals)
+        #: each position searched: the verdict of its latest search and its line (a won one's)
+        self.asked: dict[int, tuple[str, list]] = {}
+        self.retried: set[int] = set()
+        #: positions a search was wanted for and the review's time did not allow
+        self.skipped: set[int] = set()
+
+    # ------------------------------------------------------------- proofs
+    def mark(self, k: int, v: str) -> None:
+        """Record a proof at ``k`` and what it implies in its deal: lost
+        from ``k`` on, won up to ``k``.  A verdict already decided is kept
+        (the seeds are trusted first; the solver never contradicts itself)."""
+        if v == UNKNOWN or self.verdicts[k] != UNKNOWN:
+            return
+        deal = self.deal_of[k]
+        span = range(k, deal.last + 1) if v == LOST else range(k, deal.first - 1, -1)
+        for j in span:
+            if self.verdicts[j] != UNKNOWN:
+                break
+            self.verdicts[j] = v
+
+    def won_until(self, deal: Deal) -> int | None:
+        """The deal's latest position proved won (every earlier one is)."""
+        return next((k for k in range(deal.last, deal.first - 1, -1) if self.verdicts[k] == WON), None)
+
+    def lost_from(self, deal: Deal) -> int | None:
+        """The deal's earliest position proved lost (every later one is)."""
+        return next((k for k in range(deal.first, deal.last + 1) if self.verdicts[k] == LOST), None)
+
+    def undecided_below(self, deal: Deal, hi: int) -> int:
+        """The latest position before ``hi`` looked at and left undecided
+        (``deal.first - 1``: none)."""
+        return max((k for k in range(deal.first, hi)
+                    if (k in self.asked or k in self.skipped) and self.verdicts[k] == UNKNOWN),
+                   default=deal.first - 1)
+
+    # ------------------------------------------------------------- searches
+    def search(self, k: int, longer: bool = False) -> str:
+        """Search position ``k`` (again, for RETRY times as long, when
+        ``longer`` and its one search was undecided); its verdict."""
+        asked = self.asked.get(k)
+        if asked is not None and not (longer and asked[0] == UNKNOWN and k not in self.retried):
+            return asked[0]
+        each = self.seconds
+        if asked is not None:
+            each *= RETRY
+            self.retried.add(k)
+        if self.whole is not None:
+            each = min(each, self.total - self.whole.elapsed())
+            if each <= 0:
+                self.result.out_of_time = True
+                self.skipped.add(k)
+                return UNKNOWN if asked is None else asked[0]
+        b = self.budget(each) if self.budget is not None else solve.Budget(seconds=each)
+        r = solve.solve(position_after(self.doc, k), b, known=self.known)
+        self.asked[k] = (_STATUS[r.status], list(r.moves))
+        self.result.searches += 1
+        self.mark(k, self.asked[k][0])
+        if self.progress is not None:
+            self.progress(self.result.searches, max(self.most, self.result.searches))
+        return self.asked[k][0]
+
+    def verdict(self, k: int, longer: bool = False) -> str:
+        """The verdict on ``k``: as proved already, else searched."""
+        if self.verdicts[k] != UNKNOWN:
+            return self.verdicts[k]
+        return self.search(k, longer)
+
+    # ------------------------------------------------------------- one deal
+    def review_deal(self, deal: Deal) -> None:
+        self.look(deal)
+        deal.lost_from, deal.won_until = self.lost_from(deal), self.won_until(deal)
+        deal.lost_from_the_start = deal.lost_from == deal.first
+        lo = deal.won_until
+        if lo is not None and deal.lost_from == lo + 1:
+            deal.losing = lo                # the move from position lo to lo + 1
+            if lo not in self.asked:        # proved before the review: its line is wanted
+                self.search(lo)
+            asked = self.asked.get(lo)
+            line = asked[1] if asked is not None and asked[0] == WON else []
+            deal.instead = str(line[0]) if line else None
+
+    def look_back(self, deal: Deal, stop_at_undecided: bool) -> None:
+        """Search back from the deal's earliest loss, 1, 2, 4, ... positions
+        before it (or the latest win's next), until a search proves a
+        position won, or one is undecided (``stop_at_undecided``), or the
+        deal's start (or the latest win) is reached.  A search already made
+        is not made again."""
+        step = 1
+        while True:
+            lo, hi = self.won_until(deal), self.lost_from(deal)
+            floor = deal.first if lo is None else lo + 1
+            k = max(floor, hi - step)
+            if k >= hi:
+                return
+            v = self.verdict(k)
+            if v == WON or (v == UNKNOWN and stop_at_undecided) or k == floor:
+                return
+            step *= 2
+
+    def look(self, deal: Deal) -> None:
+        """Search the deal's positions until its losing move is found or no
+        search can tell more."""
+        first, last = deal.first, deal.last
+        won, lost = self.won_until, self.lost_from
+        # the end: won there, the whole deal is; not known there, nothing can be named
+        if lost(deal) is None and won(deal) != last:
+            if self.verdict(last) == UNKNOWN and self.verdict(last, longer=True) == UNKNOWN:
+                if won(deal) is None and self.verdict(first) == UNKNOWN:
+                    self.verdict(first, longer=True)
+                return
+        if lost(deal) is None:
+            return
+        # look back from the earliest loss in steps that double while the
+        # searches prove it lost: the searches nearest the end are the cheapest
+        self.look_back(deal, stop_at_undecided=True)
+        while won(deal) is None and lost(deal) > first:
+            # no position proved winnable: narrow the loss down to the
+            # positions left undecided before it; the one just before the
+            # earliest loss is then searched for longer, which names the
+            # losing move if it is won
+            while won(deal) is None:
+                hi = lost(deal)
+                below = self.undecided_below(deal, hi)
+                if hi - below <= 1:
                     break
-                if v == LOST:
-                    hi = k
-                k, step = hi - step * 2, step * 2
-        if lo is None or hi is None:
-            # an end unknown: what can be said is said, the rest stays unknown
-            if lo is not None:
-                verdicts[first] = WON
-            if hi is not None:
-                verdicts[last] = LOST
-            continue
-        # bisection; an unknown midpoint gives way to its neighbours in turn
-        while hi - lo > 1:
+                self.verdict((below + hi) // 2)
+            if won(deal) is None and lost(deal) > first and self.search(lost(deal) - 1, longer=True) == LOST:
+                continue
+            if won(deal) is not None or lost(deal) == first:
+                break
+            # still nothing winnable: further back, past the undecided
+            # positions, the costlier searches may still find one
+            hi = lost(deal)
+            self.look_back(deal, stop_at_undecided=False)
+            if lost(deal) == hi:
+                break
+        # bisection between the latest win and the earliest loss; an
+        # undecided midpoint gives way to its neighbours, then to a longer search
+        while won(deal) is not None and lost(deal) is not None and lost(deal) - won(deal) > 1:
+            lo, hi = won(deal), lost(deal)
             mid = (lo + hi) // 2
             order = sorted(range(lo + 1, hi), key=lambda k: abs(k - mid))[:3]
-            decided = None
-            for k in order:
-                v = verdict(k)
-                if v != UNKNOWN:
-                    decided = (k, v)
-                    break
-            if decided is None and verdict(order[0], longer=True) != UNKNOWN:
-                decided = (order[0], asked[order[0]][0])
-            if decided is None:
+            if all(self.verdict(k) == UNKNOWN for k in order) and self.verdict(order[0], longer=True) == UNKNOWN:
                 break
-            k, v = decided
-            if v == WON:
-                lo = k
-            else:
-                hi = k
-        verdicts[first:lo + 1] = [WON] * (lo - first + 1)
-        verdicts[hi:last + 1] = [LOST] * (last - hi + 1)
-        if hi - lo == 1:
-            deal.losing = lo              # the move from position lo to lo + 1
-            line = asked[lo][1]
-            deal.instead = str(line[0]) if line else None
-    return result

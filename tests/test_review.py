@@ -4,7 +4,20 @@ won" up to one move and "lost" after it; the review names that move.
 Each fixture (tests/data/review/GAME.json) is a game built by playing the
 first moves of a solver's winning line, then a move that loses (the solver
 proves the position after it lost), then a few moves more; ``losing`` is
-that move's index in the history."""
+that move's index in the history.
+
+The lost games of tests/data/review-lost/ (GAME-RULE.json) were built from
+real play: a deal the solver won (its line from ``engine.solve.won_deals``),
+played along that line until a legal move other than the line's was proved
+lost (20,000 nodes, every card known), that move played, then a seeded
+random player (``rng``: ``random.Random(seed)``, moves shuffled, the first
+one reaching a position not seen before) until no such move was left;
+``losing`` is the index of the move played off the line.  Their reviews
+use node budgets, so they decide the same on any machine.
+
+A stand-in solver (:class:`Oracle`) gives a review chosen verdicts, to test
+what the review does with them: every proof kept, the end searched first,
+the table's proofs trusted."""
 
 from __future__ import annotations
 
@@ -18,10 +31,16 @@ import pytest
 import engine
 from engine import solve
 from engine.__main__ import main as cli
-from engine.review import LOST, UNKNOWN, WON, position_after, review
+from engine.review import LOST, UNKNOWN, WON, position_after, review, stretches
 
 DATA = Path(__file__).parent / "data" / "review"
 FIXTURES = sorted(p.stem for p in DATA.glob("*.json"))
+PLAYED_DATA = Path(__file__).parent / "data" / "review-lost"
+PLAYED = sorted(p.stem for p in PLAYED_DATA.glob("*.json"))
+#: the nodes a review's search gets for each of its "seconds" (a retry: RETRY times as many)
+NODES_PER_S = 20_000
+#: the nodes of the independent searches that check a review's findings
+CHECK_NODES = 400_000
 
 
 def fixture(name: str) -> tuple[engine.Game, int, str]:
@@ -121,8 +140,9 @@ def test_the_command_line_refuses_a_bad_file(tmp_path, capsys):
 
 
 def test_an_undecided_search_the_review_depends_on_is_made_again_longer():
-    """A starved search (a loaded machine) is made once more with RETRY
-    times the time before the review gives up on a position."""
+    """A search that ends undecided where its verdict would name the losing
+    move is made once more with RETRY times the budget (a longer search
+    decides more) before the review gives up on a position."""
     from engine.review import RETRY
     game, losing, _ = fixture("prince")
     asked = []
@@ -134,3 +154,198 @@ def test_an_undecided_search_the_review_depends_on_is_made_again_longer():
     assert r.losing == losing
     assert 2.0 * RETRY in asked
     assert r.searches == len(asked)
+
+
+# ----------------------------------------------------------------- lost games from real play
+def played(name: str) -> tuple[engine.Game, dict]:
+    """The lost game ``name`` of tests/data/review-lost, replayed from its deal."""
+    data = json.loads((PLAYED_DATA / f"{name}.json").read_text())
+    game = engine.new_game(data["game"], seed=data["seed"], rule=data["rule"])
+    for move in data["history"]:
+        game.play(move)
+    return game, data
+
+
+def node_budget(seconds: float) -> solve.Budget:
+    return solve.Budget(nodes=int(seconds * NODES_PER_S))
+
+
+def proved(game: engine.Game, k: int) -> str:
+    """Position ``k`` of ``game`` searched on its own (every card known)."""
+    r = solve.solve(position_after(game.to_dict(), k), solve.Budget(nodes=CHECK_NODES), known=True)
+    return _WORDS[r.status]
+
+
+_WORDS = {solve.Status.WON: WON, solve.Status.IMPOSSIBLE: LOST, solve.Status.UNKNOWN: UNKNOWN}
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_a_game_lost_in_play_is_reviewed_to_the_move_that_lost_it(name):
+    game, data = played(name)
+    assert str(game.history[data["losing"]]) == data["move"] and not game.won
+    r = review(game, 1.0, budget=node_budget)
+    k = r.losing
+    assert k is not None, f"no losing move named: {r.to_json()}"
+    assert proved(game, k) == WON and proved(game, k + 1) == LOST, "checked by searches of their own"
+    assert r.verdicts == [WON] * (k + 1) + [LOST] * (len(game.history) - k)
+    assert r.instead is not None and r.instead != str(game.history[k])
+    before = position_after(game.to_dict(), k)
+    before.play(r.instead)
+    assert solve.solve(before, solve.Budget(nodes=CHECK_NODES), known=True).status is solve.Status.WON
+
+
+def test_the_lost_games_cover_each_rule_that_can_be_lost():
+    assert {"smith-any-suit", "smith-alternate"} <= set(PLAYED)
+
+
+# ----------------------------------------------------------------- what the review does with its proofs
+class Oracle:
+    """A stand-in for ``solve.solve``: the verdict on each position (its
+    number of moves) from ``verdict_of(k, nodes)``; the positions searched,
+    in order, in ``asked``.  A won verdict comes with a one-move line."""
+
+    def __init__(self, verdict_of) -> None:
+        self.verdict_of = verdict_of
+        self.asked: list[int] = []
+
+    def __call__(self, game, budget, known=False) -> solve.Result:
+        k = len(game.history)
+        self.asked.append(k)
+        status = {WON: solve.Status.WON, LOST: solve.Status.IMPOSSIBLE, UNKNOWN: solve.Status.UNKNOWN}[
+            self.verdict_of(k, budget.max_nodes)]
+        line = [str(game.legal_moves()[0])] if status is solve.Status.WON else []
+        return solve.Result(status, line, 0, 0.0)
+
+
+def oracle(monkeypatch, verdict_of) -> Oracle:
+    fake = Oracle(verdict_of)
+    monkeypatch.setattr(solve, "solve", fake)
+    return fake
+
+
+@functools.cache
+def smith_59() -> engine.Game:
+    """A game of The Smith, any suit, 59 moves long (the shape of deal 42's
+    game in issue 25): the first 59 moves of a lost game played at the table."""
+    game, _ = played("smith-any-suit")
+    return position_after(game.to_dict(), 59)
+
+
+def test_a_loss_proved_looking_back_from_the_end_is_kept(monkeypatch):
+    """The Smith's deal 42 shape: the end proved lost in short searches,
+    the positions before undecided.  The verdicts say lost from the
+    earliest position proved lost on (no longer "unknown" everywhere), and
+    the positions before it stay unknown rather than guessed."""
+    fake = oracle(monkeypatch, lambda k, nodes: LOST if k >= 57 else UNKNOWN)
+    game = smith_59()
+    r = review(game, 1.0, budget=node_budget)
+    assert r.verdicts == [UNKNOWN] * 57 + [LOST] * 3
+    assert r.losing is None and r.deals[0].lost_from == 57 and r.deals[0].won_until is None
+    # the end, then back while proved lost; the loss narrowed down to 57 and
+    # a longer search at 56; only then the costlier searches further back
+    assert fake.asked[:5] == [59, 58, 56, 57, 56]
+    assert fake.asked[5:] == [55, 53, 49, 41, 25, 0], "steps that double, back to the deal"
+
+
+def test_a_win_marks_every_earlier_position_and_a_loss_every_later_one(monkeypatch):
+    fake = oracle(monkeypatch, lambda k, nodes: WON if k <= 40 else LOST if k >= 57 else UNKNOWN)
+    r = review(smith_59(), 1.0, budget=node_budget)
+    assert r.verdicts == [WON] * 41 + [UNKNOWN] * 16 + [LOST] * 3
+    assert (r.deals[0].won_until, r.deals[0].lost_from, r.losing) == (40, 57, None)
+    assert 0 not in fake.asked, "the deal itself, the costliest search, was never needed"
+    assert r.to_json()["deals"][0]["lost_from"] == 57
+
+
+def test_the_end_is_searched_first_and_a_handful_of_searches_find_the_move(monkeypatch):
+    fake = oracle(monkeypatch, lambda k, nodes: WON if k <= 31 else LOST)
+    r = review(smith_59(), 1.0, budget=node_budget)
+    assert r.losing == 31 and r.verdicts == [WON] * 32 + [LOST] * 28
+    assert fake.asked[0] == 59 and fake.asked[1] == 58
+    assert len(fake.asked) == len(set(fake.asked)) <= 2 * (59).bit_length() + 2
+    assert r.instead is not None
+
+
+def test_a_longer_search_just_before_the_earliest_loss_names_the_move(monkeypatch):
+    """Nothing proved winnable in short searches: the loss is narrowed down
+    to the undecided positions, and the one just before it gets RETRY
+    times the nodes, which decide it."""
+    fake = oracle(monkeypatch, lambda k, nodes: LOST if k >= 50 else
+                  WON if k == 49 and nodes > NODES_PER_S else UNKNOWN)
+    r = review(smith_59(), 1.0, budget=node_budget)
+    assert r.losing == 49 and r.verdicts == [WON] * 50 + [LOST] * 10
+    assert fake.asked.count(49) == 2
+
+
+def test_the_table_s_proofs_seed_the_review_and_are_never_searched_again(monkeypatch):
+    fake = oracle(monkeypatch, lambda k, nodes: UNKNOWN)
+    r = review(smith_59(), 1.0, budget=node_budget, proved={5: "won", "18": "lost"})
+    assert r.verdicts[:6] == [WON] * 6 and r.verdicts[18:] == [LOST] * 42
+    assert set(r.verdicts[6:18]) == {UNKNOWN}
+    assert all(6 <= k < 18 for k in fake.asked), "what the table proved is not searched"
+    assert (r.deals[0].won_until, r.deals[0].lost_from) == (5, 18)
+
+
+def test_the_review_never_contradicts_what_the_table_proved(monkeypatch):
+    """Even a search that disagreed (none should: the table asks the same
+    solver) leaves the table's verdicts as they are."""
+    oracle(monkeypatch, lambda k, nodes: WON if k <= 30 else LOST)
+    r = review(smith_59(), 1.0, budget=node_budget, proved={20: "lost", 10: "won"})
+    assert r.verdicts[:11] == [WON] * 11 and r.verdicts[20:] == [LOST] * 40
+    assert r.losing == 19 and r.verdicts[19] == WON
+
+
+def test_with_the_table_s_proofs_a_real_review_agrees_with_the_indicator():
+    """The indicator's verdicts (searches of the same solver, as the table
+    makes them) given to the review: every one of them is in its verdicts."""
+    game, data = played("smith-alternate")
+    doc = game.to_dict()
+    table = {}
+    for k in (40, data["losing"] + 3, len(game.history)):
+        r = solve.solve(position_after(doc, k), solve.Budget(nodes=NODES_PER_S), known=True)
+        if r.status is not solve.Status.UNKNOWN:
+            table[k] = _WORDS[r.status]
+    assert LOST in table.values()
+    r = review(game, 1.0, budget=node_budget, proved=table)
+    assert all(r.verdicts[k] == v for k, v in table.items())
+    assert r.losing == data["losing"]
+
+
+def gaps_with_a_shuffle() -> engine.Game:
+    """Gaps deal 5 played (the first legal card move each time) until stuck,
+    shuffled, and three moves more."""
+    game = engine.new_game("gaps", seed=5)
+    while [m for m in game.legal_moves() if str(m) != "redeal"]:
+        game.play(next(m for m in game.legal_moves() if str(m) != "redeal"))
+    game.play("redeal")
+    for _ in range(3):
+        game.play(next(m for m in game.legal_moves() if str(m) != "redeal"))
+    return game
+
+
+def test_a_shuffle_starts_a_new_deal_and_a_proof_stays_in_its_own(monkeypatch):
+    game = gaps_with_a_shuffle()
+    shuffle = [str(m) for m in game.history].index("redeal")
+    assert stretches(game) == [(0, shuffle), (shuffle + 1, len(game.history))]
+    fake = oracle(monkeypatch, lambda k, nodes: LOST if k == shuffle else UNKNOWN)
+    r = review(game, 1.0, budget=node_budget, proved={shuffle - 10: "lost"})
+    assert r.verdicts[shuffle - 10:shuffle + 1] == [LOST] * 11
+    assert set(r.verdicts[shuffle + 1:]) == {UNKNOWN}, "a loss before a shuffle says nothing after it"
+    assert shuffle - 10 not in fake.asked and shuffle not in fake.asked
+
+
+def test_the_republic_s_redeal_turns_the_talon_over_and_starts_no_new_deal():
+    game, _, _ = fixture("republic")
+    assert "redeal" in [str(m) for m in game.history]
+    assert stretches(game) == [(0, len(game.history))]
+
+
+def test_the_worker_passes_the_table_s_proofs_to_the_review(monkeypatch):
+    from engine.solve.worker import Job, review_game
+    oracle(monkeypatch, lambda k, nodes: UNKNOWN)
+    game = smith_59()
+    request = {"id": 1, "kind": "review", "game": game.to_dict(), "budget": 0.01, "total": 5.0,
+               "proved": json.loads(json.dumps({57: "lost", 12: "won"}))}     # as JSON carries it: string keys
+    answer = review_game(request, game, Job(), None)
+    verdicts = answer["review"]["verdicts"]
+    assert verdicts[57:] == [LOST] * 3 and verdicts[:13] == [WON] * 13
+    assert answer["review"]["deals"][0]["lost_from"] == 57

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from gui import center_of, click, drag, key, make_app, settle, wait_for
-from test_review import fixture
+from test_review import fixture, gaps_with_a_shuffle, played
 
 import engine
 from engine import solve
@@ -249,5 +249,86 @@ def test_with_unknown_verdicts_the_window_says_so_and_names_no_move():
                    "out_of_time": False, "deals": [{"first": 0, "last": n, "losing": None, "instead": None,
                                                     "lost_from_the_start": False}]})
     text = " ".join(dialog.summary())
-    assert "The game is lost" in text and "cannot say which move" in text
+    assert "The game is lost where it ends" in text and "cannot say which move" in text
     assert "Move " not in text
+
+
+def test_a_loss_proved_before_the_moves_the_solver_could_not_decide_is_said():
+    """The Smith's deal 42 in issue 25: lost from move 57 on, the moves
+    before undecided; the window says from where it was lost."""
+    game, _ = played("smith-any-suit")
+    game = position_after(game.to_dict(), 59)
+    dialog = ReviewDialog(game)
+    dialog.finish({"verdicts": ["unknown"] * 57 + ["lost"] * 3, "losing": None, "instead": None, "searches": 10,
+                   "out_of_time": False, "deals": [{"first": 0, "last": 59, "losing": None, "instead": None,
+                                                    "lost_from_the_start": False, "lost_from": 57,
+                                                    "won_until": None}]})
+    text = " ".join(dialog.summary())
+    assert "The game is lost from move 57 on; the solver could not decide the moves before it" in text
+    dialog.finish({"verdicts": ["won"] * 41 + ["unknown"] * 16 + ["lost"] * 3, "losing": None, "instead": None,
+                   "searches": 10, "out_of_time": False,
+                   "deals": [{"first": 0, "last": 59, "losing": None, "instead": None, "lost_from_the_start": False,
+                              "lost_from": 57, "won_until": 40}]})
+    text = " ".join(dialog.summary())
+    assert "The game could still be won after move 40 and is lost from move 57 on" in text
+    assert "cannot say which of them lost it" in text
+
+
+def test_gaps_review_speaks_of_shuffles_never_of_redeals():
+    """What the table proved (this deal cannot be finished without a
+    shuffle from move 18 on) is what the window says, in Gaps' words: the
+    shuffle move itself, the deals between shuffles, the marks clicked."""
+    game = gaps_with_a_shuffle()
+    n = len(game.history)
+    shuffle = [str(m) for m in game.history].index("redeal")
+    verdicts = ["unknown"] * 18 + ["lost"] * (shuffle + 1 - 18) + ["unknown"] * (n - shuffle)
+    deals = [{"first": 0, "last": shuffle, "losing": None, "instead": None, "lost_from_the_start": False,
+              "lost_from": 18, "won_until": None},
+             {"first": shuffle + 1, "last": n, "losing": None, "instead": None, "lost_from_the_start": False,
+              "lost_from": None, "won_until": None}]
+    dialog = ReviewDialog(game)
+    dialog.finish({"verdicts": verdicts, "losing": None, "instead": None, "searches": 5, "out_of_time": False,
+                   "deals": deals})
+    texts = []
+    for k in (None, shuffle, 19, 3):
+        dialog.selected = k
+        texts.append(" ".join(dialog.summary()))
+    text = " ".join(texts)
+    assert "redeal" not in text.lower()
+    assert f"Move {shuffle + 1}, use a shuffle" in text
+    assert "Each deal between shuffles is reviewed on its own" in text
+    assert "Move 20, " in text and "after it, this deal could no longer be finished without another shuffle" in text
+    assert "whether the last deal can still be finished without another shuffle" in text
+    # the first deal alone: lost from move 18 on, said so
+    dialog = ReviewDialog(position_after(game.to_dict(), shuffle))
+    dialog.finish({"verdicts": verdicts[:shuffle + 1], "losing": None, "instead": None, "searches": 5,
+                   "out_of_time": False, "deals": [dict(deals[0])]})
+    text = " ".join(dialog.summary())
+    assert "This deal could not be finished without another shuffle from move 18 on" in text
+    assert "redeal" not in text.lower()
+
+
+def test_the_review_starts_from_what_the_table_proved_and_agrees_with_it(tmp_path):
+    """open_review sends the table's knowledge along the game (``proved``),
+    and the window's verdicts are those the indicator showed."""
+    game, losing, _ = fixture("prince")
+    n = len(game.history)
+    table = {losing: "won", losing + 1: "lost", n: "lost"}
+    app = make_app(tmp_path)
+    try:
+        app.knowledge = SimpleNamespace(along=lambda g: dict(table))
+        sent = []
+        ask = app.analyst.ask
+
+        def asked(game, purpose="verdict", *args, **more):
+            if purpose == "review":
+                sent.append(more)
+            return ask(game, purpose, *args, **more)
+        app.analyst.ask = asked
+        dialog, _, _ = reviewed(app, "prince")
+        assert sent and sent[-1]["proved"] == table
+        assert dialog.losing == losing
+        for k, v in table.items():
+            assert dialog.result["verdicts"][k] == v
+    finally:
+        app.analyst.stop()

@@ -304,7 +304,9 @@ def known_win(game: Any, lines: list[list[str]], job: Job) -> list[str] | None:
 
 def review_game(request: dict, game: Any, job: Job, emit: Callable[[dict], None] | None) -> dict:
     """A review, its progress sent after each search; :class:`Cancelled`
-    once the job is (no search more is made)."""
+    once the job is (no search more is made).  The request's ``proved``
+    (``{"57": "lost", ...}``: position index, a string in JSON, -> "won" or
+    "lost"), what the table proved along the game, seeds the review."""
     from engine.review import review
 
     def budget(seconds: float) -> Budget:
@@ -316,8 +318,9 @@ def review_game(request: dict, game: Any, job: Job, emit: Callable[[dict], None]
         if emit is not None and not job.cancelled:
             emit({"id": request["id"], "kind": "review", "status": "progress", "done": done, "most": most})
 
+    proved = {int(k): str(v) for k, v in (request.get("proved") or {}).items()}
     result = review(game, float(request.get("budget", 2.0)), progress=progress, budget=budget,
-                    total=float(request.get("total", REVIEW_TOTAL_S)))
+                    total=float(request.get("total", REVIEW_TOTAL_S)), proved=proved)
     if job.cancelled:
         raise Cancelled
     return {"status": "reviewed", "review": result.to_json()}

@@ -20,6 +20,13 @@ Where a review is allowed (``unavailable``): The Prince at any time (every
 card is face up), The Republic and The Smith once the game is over (their
 searches use the hidden cards too), Gaps and Chinese Puzzle at any time,
 each deal between shuffles or redeals on its own.
+
+The table sends what its indicator proved along the game this session
+(``app.knowledge.along``) with the request, so the review starts from those
+proofs and never contradicts them.  Its words are each game's own: Gaps'
+shuffle, Chinese Puzzle's redeal (the front's ``redeal_in_verdict``), and
+neither in the other games.  When the game is lost and the move that lost
+it cannot be named, the window says from which move on it was proved lost.
 """
 
 from __future__ import annotations
@@ -66,9 +73,18 @@ def menu_label(game: engine.Game | None) -> str:
 
 
 def move_words(doc: dict, k: int) -> str:
-    """Move ``k`` (its index in the history) of the game ``doc`` in words."""
+    """Move ``k`` (its index in the history) of the game ``doc`` in words; a
+    fresh deal in the game's own word ("use a shuffle" in Gaps)."""
     text = str(doc["history"][k])
+    word = front(doc["game"]).redeal_in_verdict
+    if text == "redeal" and word:
+        return f"use a {word}"
     return describe(position_after(doc, k), text)
+
+
+def after(k: int) -> str:
+    """Position ``k`` (the one after ``k`` moves) in words."""
+    return "at the deal" if k == 0 else f"after move {k}"
 
 
 class ReviewDialog(Dialog):
@@ -83,6 +99,8 @@ class ReviewDialog(Dialog):
         super().__init__("", (CLOSE,), title, on_close, width=940)
         self.doc = game.to_dict()
         self.name = game.name
+        #: Gaps' "shuffle", Chinese Puzzle's "redeal": a fresh deal the verdicts leave out; None elsewhere
+        self.random_word = front(game.name).redeal_in_verdict
         self.history = [str(m) for m in game.history]
         self.won_game = game.won
         self.done = 0
@@ -137,7 +155,7 @@ class ReviewDialog(Dialog):
                     f"{self.done}{most} searches made.", "You can close this window at any time."]
         r = self.result
         lines = []
-        random_word = front(self.name).redeal_in_verdict
+        random_word = self.random_word
         what = f"this deal could be finished without another {random_word}" if random_word \
             else "the game could be won"
         if self.losing is not None:
@@ -146,25 +164,9 @@ class ReviewDialog(Dialog):
             if r.get("instead"):
                 instead = describe(position_after(self.doc, k), r["instead"])
                 lines.append(f"Instead, {instead} kept it winnable.")
-        deals = r.get("deals", [])
-        lost_deals = [d for d in deals if d["lost_from_the_start"]]
+        deals = r.get("deals") or [{"first": 0, "last": n, "lost_from_the_start": False}]
         if self.losing is None:
-            if all(v == WON for v in r["verdicts"]):
-                lines.append("Won after every move: " + ("a game well played." if self.won_game
-                                                         else "nothing is lost yet."))
-            elif lost_deals and len(deals) == 1:
-                lines.append("This deal could not be won from the start: no move lost it."
-                             if not random_word else f"This deal could not be finished without a {random_word} "
-                                                     "from the start: no move lost that.")
-            elif UNKNOWN in r["verdicts"]:
-                subject = "this deal" if random_word else "the game"
-                if r["verdicts"][-1] == UNKNOWN:
-                    lines.append(f"The solver could not tell in its time whether {subject} can still be won from "
-                                 "where it stands (marked not known), so there is no losing move to name.")
-                else:
-                    lines.append(f"{subject[:1].upper()}{subject[1:]} is lost, but the solver could not decide "
-                                 "the positions before in its time (marked not known), so it cannot say which "
-                                 "move lost it.")
+            lines.extend(self._unnamed(r["verdicts"], deals))
         if random_word and len(deals) > 1:
             lines.append(f"Each deal between {random_word}s is reviewed on its own "
                          f"({len(deals)} deals; a line marks each {random_word}).")
@@ -172,11 +174,44 @@ class ReviewDialog(Dialog):
             lines.append("The review ran out of time before it could decide everything.")
         if self.selected is not None and self.selected != self.losing:
             k = self.selected
-            could = what.replace("could", "could still")
-            state = {WON: could, LOST: f"{what.split(' could')[0]} was lost",
+            state = {WON: what.replace("could", "could still"), LOST: what.replace("could", "could no longer"),
                      UNKNOWN: "the solver could not tell"}.get(self.verdict(k) or "", "not looked at")
             lines.append(f"Move {k + 1}, {self.words(k)}: after it, {state}.")
         return lines
+
+    def _unnamed(self, verdicts: list[str], deals: list[dict]) -> list[str]:
+        """What is said when no move is named as the one that lost the game:
+        of the last deal (the game, where there is one deal), what the
+        solver proved, in the game's own words."""
+        if all(v == WON for v in verdicts):
+            return ["Won after every move: " + ("a game well played." if self.won_game else "nothing is lost yet.")]
+        word = self.random_word
+        deal = deals[-1]
+        first, last = deal["first"], deal["last"]
+        span = verdicts[first:last + 1]
+        lost = next((first + i for i, v in enumerate(span) if v == LOST), None)
+        won = next((last - i for i, v in enumerate(reversed(span)) if v == WON), None)
+        subject = ("this deal" if len(deals) == 1 else "the last deal") if word else "the game"
+        Subject = subject[:1].upper() + subject[1:]
+        if lost == first:
+            if word is None:
+                return ["This deal could not be won from the start: no move lost it."]
+            start = "from the start" if first == 0 else f"from its start ({after(first)})"
+            return [f"{Subject} could not be finished without a {word} {start}: no move lost that."]
+        if lost is None:
+            if verdicts[last] == UNKNOWN:
+                can = f"can still be finished without another {word}" if word else "can still be won"
+                return [f"The solver could not tell in its time whether {subject} {can} from where it "
+                        "stands (marked not known), so there is no losing move to name."]
+            return []
+        lost_words = f"could not be finished without another {word}" if word else "is lost"
+        where = "where it ends" if lost == len(self.history) else f"from move {lost} on"
+        if won is None:
+            return [f"{Subject} {lost_words} {where}; the solver could not decide the moves before it in its "
+                    "time (marked not known), so it cannot say which move lost it."]
+        could = f"could still be finished without a {word}" if word else "could still be won"
+        return [f"{Subject} {could} {after(won)} and {lost_words} {where}; the solver could not decide "
+                f"the moves between in its time (marked not known), so it cannot say which of them lost it."]
 
     # ----------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
@@ -217,7 +252,7 @@ class ReviewDialog(Dialog):
             if col == 0:
                 image = small.render(str(k + 1), True, INK)
                 screen.blit(image, image.get_rect(midright=(x0 + label_w - 6, box.centery)))
-            if self.history[k] == "redeal":       # a new deal starts here
+            if self.history[k] == "redeal" and self.random_word:     # a new deal starts here
                 pygame.draw.line(screen, INK, (box.x, box.y - 2), (box.x, box.bottom + 1), 2)
             mark(screen, box, self.verdict(k), self.mono)
             if k == self.losing:
@@ -305,9 +340,18 @@ def open_review(app) -> None:
         return
     dialog = ReviewDialog(game, on_close=lambda choice: closed(app, dialog, choice))
     app.open_dialog(dialog)
-    if app.analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S) < 0:
+    if app.analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S,
+                       proved=proved_along(app, game)) < 0:
         dialog.fail(f"the solver is not available. {app.analyst.failed}")
         app.redraw_all()
+
+
+def proved_along(app, game: engine.Game) -> dict[int, str]:
+    """What the table proved this session at the positions along ``game``'s
+    history (position k: after k moves -> "won" or "lost"): the review
+    starts from it.  Nothing before the table keeps such knowledge."""
+    knowledge = getattr(app, "knowledge", None)
+    return {} if knowledge is None else dict(knowledge.along(game))
 
 
 def review_dialog(app) -> ReviewDialog | None:
