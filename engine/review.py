@@ -18,13 +18,18 @@ same solver), position index -> "won" or "lost"; they are taken as they
 are, before any search, and the review never contradicts them.
 
 Searches near the end of a lost game are short (few cards are left to
-place), so the review looks back from the end first: the last position,
-then back from the earliest one proved lost in steps that double, until it
-meets a position proved won; then it bisects between the latest won and
-the earliest lost positions.  A bisection's midpoint that stays undecided
-gives way to its neighbours.  Without any position proved won, it narrows
-the positions proved lost down towards the undecided ones, and a search
-that would name the losing move is made once more for longer (``RETRY``).
+place), so the review starts there: the last position, then back from the
+earliest one proved lost in steps that double (1, 2, 4, ... positions), as
+long as each search proves a loss.  At the first position left undecided
+it bisects between that one and the earliest loss, to find where the proofs
+of loss begin, and searches the position just before that once more, for
+``RETRY`` times the budget: won there, the losing move is named.  Only then
+does it look further back, past the undecided positions, for a position
+proved won, and bisect between the latest win and the earliest loss; a
+midpoint that stays undecided gives way to its neighbours, then to a longer
+search.  The deal itself, the costliest search, is made last, if at all
+(at once only when the end itself stays undecided: then nothing but the
+deal's own verdict can be told).
 
 Gaps' shuffles and Chinese Puzzle's redeals are random (the game's
 ``irreversible`` moves), so each deal between them is reviewed on its own,
@@ -46,9 +51,6 @@ from typing import Any
 from . import solve
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-#: moves after which the cards are dealt anew at random, when the game does
-#: not name its own (``Game.irreversible``): a new deal starts there
-RANDOM = ("redeal",)
 #: a search whose verdict would name the losing move (or tell whether the
 #: game can still be won at its end) and that ends undecided is made once
 #: more, with this many times the budget: a longer search decides positions
@@ -108,10 +110,11 @@ def position_after(doc: dict[str, Any], moves: int) -> Any:
 
 
 def stretches(game: Any) -> list[tuple[int, int]]:
-    """The deals of ``game``'s history between its random moves, each as
-    its first and last positions: a random move's position starts a new one."""
-    random = getattr(type(game), "irreversible", None)
-    random = frozenset(RANDOM) if random is None else random
+    """The deals of ``game``'s history between its random moves (the
+    game's ``irreversible`` ones: Gaps' shuffle, Chinese Puzzle's redeal),
+    each as its first and last positions: a random move's position starts
+    a new one."""
+    random = getattr(type(game), "irreversible", frozenset())
     bounds, start = [], 0
     for i, move in enumerate(game.history):
         if str(move) in random:
@@ -155,9 +158,8 @@ class _Reviewer:
         self.whole = solve.Budget(seconds=total) if total is not None else None
         self.verdicts = [UNKNOWN] * (self.n + 1)
         self.result = Review(self.verdicts, [Deal(first, last) for first, last in stretches(game)])
-        self.deal_of = [0] * (self.n + 1)
-        for d in self.result.deals:
-            self.deal_of[d.first:d.last + 1] = [d] * (d.last - d.first + 1)
+        #: the deal each position belongs to
+        self.deal_of = [d for d in self.result.deals for _ in range(d.first, d.last + 1)]
         self.most = sum(2 * max(1, (d.last - d.first).bit_length()) + 4 for d in self.result.deals)
         #: each position searched: the verdict of its latest search and its line (a won one's)
         self.asked: dict[int, tuple[str, list]] = {}

@@ -7,13 +7,17 @@ proves the position after it lost), then a few moves more; ``losing`` is
 that move's index in the history.
 
 The lost games of tests/data/review-lost/ (GAME-RULE.json) were built from
-real play: a deal the solver won (its line from ``engine.solve.won_deals``),
+real play: a deal the solver won (The Smith: its line from
+``engine.solve.won_deals``; The Republic: a search of 1,000,000 nodes),
 played along that line until a legal move other than the line's was proved
-lost (20,000 nodes, every card known), that move played, then a seeded
-random player (``rng``: ``random.Random(seed)``, moves shuffled, the first
-one reaching a position not seen before) until no such move was left;
-``losing`` is the index of the move played off the line.  Their reviews
-use node budgets, so they decide the same on any machine.
+lost (10,000 or 20,000 nodes, every card known), that move played, then a
+seeded random player (``random.Random(rng)``, moves shuffled, the first one
+reaching a position not seen before) until no such move was left.  The
+Republic under any suit forgives every single move off a winning line near
+its end, so its game was played by a seeded random player kept on positions
+proved won until a move it tried was proved lost.  Each file's ``how`` says
+how it was made, and ``losing`` is the index of the move that lost it.
+Their reviews use node budgets, so they decide the same on any machine.
 
 A stand-in solver (:class:`Oracle`) gives a review chosen verdicts, to test
 what the review does with them: every proof kept, the end searched first,
@@ -195,7 +199,18 @@ def test_a_game_lost_in_play_is_reviewed_to_the_move_that_lost_it(name):
 
 
 def test_the_lost_games_cover_each_rule_that_can_be_lost():
-    assert {"smith-any-suit", "smith-alternate"} <= set(PLAYED)
+    """The Smith under same suit has no won deal to lose (a test below
+    reviews one of its games, lost at the deal), and The Republic under
+    same suit, its talon redealt without limit, forgave every move a
+    seeded random player kept on won positions tried (deals 50 and 255,
+    some 400 moves each, to a win): neither has a losing move to name."""
+    assert {"smith-any-suit", "smith-alternate", "republic-alternate", "republic-any-suit"} <= set(PLAYED)
+
+
+def test_a_republic_game_under_same_suit_still_winnable_at_its_end_takes_one_search():
+    game = play_on(engine.new_game("republic", seed=50, rule="same-suit"), 1, 120)
+    r = review(game, 1.0, budget=node_budget)
+    assert r.searches == 1 and set(r.verdicts) == {WON} and r.losing is None
 
 
 # ----------------------------------------------------------------- what the review does with its proofs
@@ -349,3 +364,52 @@ def test_the_worker_passes_the_table_s_proofs_to_the_review(monkeypatch):
     verdicts = answer["review"]["verdicts"]
     assert verdicts[57:] == [LOST] * 3 and verdicts[:13] == [WON] * 13
     assert answer["review"]["deals"][0]["lost_from"] == 57
+
+
+def play_on(game: engine.Game, seed: int, moves: int) -> engine.Game:
+    """A seeded random player: up to ``moves`` moves, each the first (moves
+    shuffled by ``random.Random(seed)``) that reaches a position not seen
+    before; it stops when none does."""
+    import random
+    rng = random.Random(seed)
+    seen = {json.dumps(game.position(), sort_keys=True)}
+    for _ in range(moves):
+        options = [str(m) for m in game.legal_moves()]
+        rng.shuffle(options)
+        for move in options:
+            game.play(move)
+            key = json.dumps(game.position(), sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                break
+            game.undo()
+        else:
+            break
+    return game
+
+
+def test_a_smith_deal_lost_from_the_start_under_same_suit_names_no_move():
+    """The Smith under same suit: the solver has won none of its deals (the
+    study: 274 of 300 proved lost, the rest undecided), so a game lost at
+    the table was lost at the deal; the review proves that and blames no move."""
+    game = play_on(engine.new_game("smith", seed=6, rule="same-suit"), 6, 60)
+    assert len(game.history) > 5
+    assert proved(game, 0) == LOST
+    r = review(game, 1.0, budget=node_budget)
+    assert r.losing is None and r.deals[0].lost_from_the_start
+    assert r.verdicts == [LOST] * (len(game.history) + 1)
+
+
+def test_a_smith_game_lost_in_play_reads_lost_from_its_earliest_proved_position():
+    """The Smith, any suit, deal 42 (issue 25's game was 59 moves long):
+    searches near the end prove it lost, those further back decide nothing.
+    The verdicts read lost from the earliest position proved lost on, and
+    unknown before it, rather than unknown everywhere."""
+    game = play_on(engine.new_game("smith", seed=42, rule="any-suit"), 3, 200)
+    n = len(game.history)
+    r = review(game, 1.0, budget=node_budget)
+    first = r.deals[0].lost_from
+    assert first is not None and first < n - 1, "a loss proved looking back from the end"
+    assert proved(game, first) == LOST
+    assert r.verdicts == [UNKNOWN] * first + [LOST] * (n + 1 - first)
+    assert r.losing is None and r.searches <= 2 * n.bit_length() + 6

@@ -203,13 +203,13 @@ class ReviewDialog(Dialog):
                 can = f"can still be finished without another {word}" if word else "can still be won"
                 return [f"The solver could not tell in its time whether {subject} {can} from where it "
                         "stands (marked not known), so there is no losing move to name."]
-            return []
+            return [f"{Subject} could still be finished without another {word} after every move."] if word else []
         lost_words = f"could not be finished without another {word}" if word else "is lost"
         where = "where it ends" if lost == len(self.history) else f"from move {lost} on"
         if won is None:
             return [f"{Subject} {lost_words} {where}; the solver could not decide the moves before it in its "
                     "time (marked not known), so it cannot say which move lost it."]
-        could = f"could still be finished without a {word}" if word else "could still be won"
+        could = f"could still be finished without another {word}" if word else "could still be won"
         return [f"{Subject} {could} {after(won)} and {lost_words} {where}; the solver could not decide "
                 f"the moves between in its time (marked not known), so it cannot say which of them lost it."]
 
@@ -349,7 +349,7 @@ def open_review(app) -> None:
 def proved_along(app, game: engine.Game) -> dict[int, str]:
     """What the table proved this session at the positions along ``game``'s
     history (position k: after k moves -> "won" or "lost"): the review
-    starts from it.  Nothing before the table keeps such knowledge."""
+    starts from it.  Nothing where the table keeps no such knowledge."""
     knowledge = getattr(app, "knowledge", None)
     return {} if knowledge is None else dict(knowledge.along(game))
 
