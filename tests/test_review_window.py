@@ -14,7 +14,7 @@ from test_review import fixture, gaps_with_a_shuffle, played
 
 import engine
 from engine import solve
-from engine.review import position_after
+from engine.review import position_after, review
 from game.records import Records
 from game.ui.dialogs import INK
 from game.ui.review import FAINT, OFFER, TRY_AGAIN, ReviewDialog, unavailable
@@ -275,37 +275,45 @@ def test_a_loss_proved_before_the_moves_the_solver_could_not_decide_is_said():
 
 
 def test_gaps_review_speaks_of_shuffles_never_of_redeals():
-    """What the table proved (this deal cannot be finished without a
-    shuffle from move 18 on) is what the window says, in Gaps' words: the
-    shuffle move itself, the deals between shuffles, the marks clicked."""
+    """Positions the table proved lost without a shuffle (its indicator's
+    searches, one after each move) given to a review whose own searches
+    decide nothing (a node each, as if starved): the window says this deal
+    could not be finished without another shuffle from the earliest of
+    them on, in Gaps' words throughout (the shuffle move itself, the deals
+    between shuffles, a mark clicked), never a redeal."""
     game = gaps_with_a_shuffle()
-    n = len(game.history)
+    doc = game.to_dict()
     shuffle = [str(m) for m in game.history].index("redeal")
-    verdicts = ["unknown"] * 18 + ["lost"] * (shuffle + 1 - 18) + ["unknown"] * (n - shuffle)
-    deals = [{"first": 0, "last": shuffle, "losing": None, "instead": None, "lost_from_the_start": False,
-              "lost_from": 18, "won_until": None},
-             {"first": shuffle + 1, "last": n, "losing": None, "instead": None, "lost_from_the_start": False,
-              "lost_from": None, "won_until": None}]
+    table = {}
+    for k in range(shuffle + 1):
+        r = solve.solve(position_after(doc, k), solve.Budget(nodes=2_000))
+        if r.status is solve.Status.IMPOSSIBLE:
+            table[k] = "lost"
+    first = min(table)
+    assert 0 < first < shuffle - 2, "the indicator proved the first deal lost from a move on"
+    starved = lambda seconds: solve.Budget(nodes=1)     # noqa: E731
+    # the first deal alone: the game reviewed just before its shuffle
+    before = position_after(doc, shuffle)
+    dialog = ReviewDialog(before)
+    dialog.finish(review(before, 1.0, budget=starved, proved=table).to_json())
+    assert all(dialog.result["verdicts"][k] == "lost" for k in range(first, shuffle + 1))
+    text = " ".join(dialog.summary())
+    assert f"This deal could not be finished without another shuffle from move {first} on" in text
+    assert "redeal" not in text.lower()
+    # the whole game: two deals, the second undecided
     dialog = ReviewDialog(game)
-    dialog.finish({"verdicts": verdicts, "losing": None, "instead": None, "searches": 5, "out_of_time": False,
-                   "deals": deals})
+    dialog.finish(review(game, 1.0, budget=starved, proved=table).to_json())
     texts = []
-    for k in (None, shuffle, 19, 3):
+    for k in (None, shuffle, first + 1, 0):
         dialog.selected = k
         texts.append(" ".join(dialog.summary()))
     text = " ".join(texts)
     assert "redeal" not in text.lower()
     assert f"Move {shuffle + 1}, use a shuffle" in text
     assert "Each deal between shuffles is reviewed on its own" in text
-    assert "Move 20, " in text and "after it, this deal could no longer be finished without another shuffle" in text
+    assert f"Move {first + 2}, " in text
+    assert "after it, this deal could no longer be finished without another shuffle" in text
     assert "whether the last deal can still be finished without another shuffle" in text
-    # the first deal alone: lost from move 18 on, said so
-    dialog = ReviewDialog(position_after(game.to_dict(), shuffle))
-    dialog.finish({"verdicts": verdicts[:shuffle + 1], "losing": None, "instead": None, "searches": 5,
-                   "out_of_time": False, "deals": [dict(deals[0])]})
-    text = " ".join(dialog.summary())
-    assert "This deal could not be finished without another shuffle from move 18 on" in text
-    assert "redeal" not in text.lower()
 
 
 def test_the_review_starts_from_what_the_table_proved_and_agrees_with_it(tmp_path):
