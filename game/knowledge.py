@@ -34,9 +34,12 @@ from collections import OrderedDict
 from typing import Any
 
 WON, LOST, UNKNOWN = "won", "impossible", "unknown"
-#: moves after which the cards are dealt anew at random: a loss before one
-#: says nothing of the positions after it
-RANDOM = ("redeal",)
+def random_moves(game: Any) -> frozenset:
+    """The moves of ``game`` after which the cards are dealt anew at random
+    (the game's ``irreversible`` ones: Gaps' shuffle, Chinese Puzzle's
+    redeal; not The Republic's redeal, which turns its talon over): a loss
+    before one says nothing of the positions after it."""
+    return frozenset(getattr(type(game), "irreversible", frozenset()))
 #: after a search that gave up, the positions let pass before the next
 #: search double with each search in a row that gives up (0, 1, 3, ...),
 #: up to this many: one move seldom makes a deal the solver cannot decide
@@ -67,12 +70,12 @@ class Verdict:
     def line(self) -> list[str]:
         return self._line[self._offset:]
 
-    def after(self, move: str) -> Verdict | None:
+    def after(self, move: str, random: frozenset = frozenset()) -> Verdict | None:
         """What this verdict says of the position after ``move`` from its
         own, without a search: won along the line when ``move`` is the
         line's next one, lost for good once lost (unless ``move`` deals the
-        cards anew); None when it says nothing."""
-        if self.status == LOST and move not in RANDOM:
+        cards anew: one of ``random``); None when it says nothing."""
+        if self.status == LOST and move not in random:
             return Verdict(LOST)
         if self.status == WON and self._offset < len(self._line) and self._line[self._offset] == move:
             return Verdict(WON, self._line, self._offset + 1)
@@ -149,7 +152,7 @@ class Knowledge:
         if known is None and last is not None and last[0] is game and last[1] == n - 1 and game.history:
             before = self._verdicts.get(last[2])
             if before is not None:
-                known = before.after(str(game.history[-1]))
+                known = before.after(str(game.history[-1]), random_moves(game))
                 if known is not None:
                     self._remember(key, known)
                 elif before.status == WON:
@@ -211,18 +214,19 @@ class Knowledge:
             if verdict is not None and verdict.status in (WON, LOST):
                 proved[k] = "won" if verdict.status == WON else "lost"
         history = [str(m) for m in game.history]
+        random = random_moves(game)
         for k, status in sorted(proved.items()):
             if status != "lost":
                 continue
             j = k
-            while j < n and history[j] not in RANDOM:
+            while j < n and history[j] not in random:
                 j += 1
                 proved.setdefault(j, "lost")
         for k, status in sorted(proved.items(), reverse=True):
             if status != "won":
                 continue
             j = k
-            while j > 0 and history[j - 1] not in RANDOM:
+            while j > 0 and history[j - 1] not in random:
                 j -= 1
                 proved.setdefault(j, "won")
         return dict(sorted(proved.items()))

@@ -74,10 +74,13 @@ def test_a_loss_is_for_good_until_the_cards_are_dealt_anew():
     assert k.searches == 1
     game2 = engine.new_game("gaps", seed=3)
     game2.play(next(str(m) for m in game2.legal_moves() if str(m) != "redeal"))
-    # a shuffle deals the cards anew: a loss before it says nothing after it
-    from game.knowledge import Verdict
-    assert Verdict(LOST).after("redeal") is None
-    assert Verdict(LOST).after("a2-b3") is not None
+    # a shuffle deals the cards anew: a loss before it says nothing after it;
+    # The Republic's redeal only turns its talon over: a loss stays a loss
+    from game.knowledge import Verdict, random_moves
+    assert Verdict(LOST).after("redeal", random_moves(game)) is None
+    assert Verdict(LOST).after("a2-b3", random_moves(game)) is not None
+    republic = engine.new_game("republic", seed=5, rule="any-suit")
+    assert Verdict(LOST).after("redeal", random_moves(republic)).status == LOST
 
 
 def test_a_position_seen_before_keeps_its_verdict_after_an_undo():

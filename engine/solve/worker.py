@@ -20,7 +20,12 @@ else one of its pool won before; ``"dealt": [...]``, the pool deals already
 dealt to this player, which it deals again only once the pool is used up)
 and ``review`` (where along the game's history it could still be won, and
 the move that lost it: ``engine.review``; ``budget`` is each search's, and
-``total`` the whole review's, in seconds).
+``total`` the whole review's, in seconds; ``"proved": {"57": "lost"}``,
+what the table proved along the game, seeds it).  A verdict or Demo
+request may carry ``"try": [[move, ...]]``, winning lines the table knows
+from a position near this one, replayed before any search
+(``known_win``).  Budgets are processor seconds of the search, with a
+wall-clock cap of ``WALL_FACTOR`` times that.
 
 Answers::
 
@@ -34,7 +39,13 @@ when the move is an unexpected one: ``advice.py``) or ``error``: then ``message`
 what went wrong and ``trace`` is the worker's traceback, for the table's
 log.  A review answers more than once: ``{"status": "progress", "done": 3,
 "most": 9}`` after each of its searches, then ``{"status": "reviewed",
-"review": {...Review.to_json()...}}``.
+"review": {...Review.to_json()...}}``; a Demo's search reports the
+share of its budget spent every ``REPORT_EVERY`` seconds the same way
+(``most`` 100).  Every final answer also carries the worker's resident
+size (``rss_mb``, which the table uses to replace a worker grown large
+once it is idle) and its processor time so far (``cpu_s``), and an
+unknown one ``"cut_short": true`` when the wall clock or the memory
+ceiling stopped its search before its budget's end.
 
 A thread of its own reads the requests as they come: only the newest of
 each kind waits, and one that comes while a search of its kind runs cancels
