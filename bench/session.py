@@ -34,7 +34,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 from gui import key, make_app, settle, wait_for  # noqa: E402
-
 from player import choose  # noqa: E402
 
 MARK = {"won": "W", "impossible": "L", "unknown": "?"}

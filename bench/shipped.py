@@ -441,8 +441,9 @@ def mover(game_name: str, dump: str, display: str, moves: int):
     sys.path.insert(0, ROOT)
     import random
 
-    import engine
     from player import choose
+
+    import engine
 
     def play(proc, watch: Watch, origin: tuple[int, int]) -> dict:
         game = engine.new_game(game_name, seed=1)
@@ -625,7 +626,7 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--runs", type=int, default=5, help="timed launches per game (default 5)")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured (default 10)")
     p.add_argument("--moves", type=int, default=5,
-                   help="moves played per game, at most, for the worker's CPU (default 5; a game ends sooner when over)")
+                   help="moves played per game, at most, for the worker's CPU (default 5; a game may end sooner)")
     p.add_argument("--size", default="1024x640")
     p.add_argument("--display-number", type=int, default=87)
     p.add_argument("--no-aisleriot", action="store_true")

@@ -26,10 +26,10 @@ from engine.scoring import game_points
 
 from . import logs, storage
 from .analyst import Analyst
-from .knowledge import Knowledge
 from .assistant import SolverClient
 from .commands import Commands
 from .games import front, front_of
+from .knowledge import Knowledge
 from .looks import Looks
 from .loop import Loop
 from .records import Records

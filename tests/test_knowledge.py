@@ -108,6 +108,7 @@ def test_a_proof_is_never_overwritten_by_a_search_that_gave_up():
 
 def test_searches_that_give_up_in_a_row_let_more_positions_pass_each_time():
     import random
+
     from game.knowledge import position_key
     game = engine.new_game("prince", seed=7, rule="alternate")
     rng = random.Random(1)

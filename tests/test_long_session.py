@@ -6,12 +6,11 @@ long session's worker answers must be what a fresh one would."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 import engine
 from tests.gui import key, make_app, settle, wait_for
-
-import pygame
 
 #: The Prince under alternating colour: deals the solver wins from the deal
 #: (docs/study/prince-alternate.jsonl), among the hardest of the first

@@ -183,8 +183,9 @@ class Budget:
         return time.perf_counter() - self._wall_start
 
     def __repr__(self) -> str:
-        limits = [f"{k}={v!r}" for k, v in (("seconds", self.max_seconds), ("nodes", self.max_nodes),
-                                             ("memory_mb", self.max_memory_mb), ("wall", self.max_wall)) if v is not None]
+        named = (("seconds", self.max_seconds), ("nodes", self.max_nodes), ("memory_mb", self.max_memory_mb),
+                 ("wall", self.max_wall))
+        limits = [f"{k}={v!r}" for k, v in named if v is not None]
         return f"Budget({', '.join(limits)})" + (" (cancelled)" if self.cancelled else "")
 
 
