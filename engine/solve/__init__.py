@@ -11,16 +11,13 @@
 WON carries a line that replays from the game's position to a win;
 IMPOSSIBLE is a proof (each search prunes only what provably cannot
 matter); UNKNOWN means the budget ran out or was cancelled first.  Every
-line is tidied (``tidy.py``: no position passed through twice) and played
-in the engine before it is returned (``replay.py``).
+line is played in the engine before it is returned (``replay.py``).
 
 The package, one concern a module:
 
 - ``budget.py``: the budget, the only clock; ``result.py``: what is answered;
 - ``table.py``: the transposition table of the depth-first searches;
-- ``replay.py``: the one check of every line; ``tidy.py``, which cuts
-  from a line the moves that come back to a position it has passed
-  through (up to swapped interchangeable piles) before that check;
+- ``replay.py``: the one check of every line;
 - the searches: ``depth_first.py`` and ``best_first.py`` (The Republic, The
   Smith; ``piles.py`` runs them), ``smith_beam.py``, ``prince_search.py``,
   and Gaps and Chinese Puzzle's ``grid_search.py`` (``grid.py`` runs it)
@@ -71,11 +68,9 @@ def solve(game: Any, budget: Budget, *, known: bool = False) -> Result:
     elif game.over:
         status, moves = Status.IMPOSSIBLE, []
     else:
-        from .tidy import tidy
         search = _search_for(game.name)
         try:
             status, moves = search(game, budget, known)
-            moves = tidy(game, moves, budget)
             check_line(game, moves, must_win=status is Status.WON, budget=budget)
         except OutOfBudget:
             status, moves = Status.UNKNOWN, []
