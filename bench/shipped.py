@@ -107,50 +107,42 @@ def _run_ns(pid: int) -> int | None:
     return total
 
 
-def _cpu(pid: int, reaped: bool) -> float:
-    """CPU seconds of ``pid`` (and of its reaped children when ``reaped``):
-    its threads' run time to the nanosecond where the kernel keeps it, else
-    its clock ticks."""
+def _stat_fields(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command's name, or None."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read().decode(errors="replace")
     except OSError:
+        return None
+    return stat[stat.rindex(")") + 2:].split()
+
+
+def _cpu(pid: int, reaped: bool) -> float:
+    """CPU seconds of ``pid`` (and of its reaped children when ``reaped``):
+    its threads' run time to the nanosecond where the kernel keeps it, else
+    its clock ticks."""
+    fields = _stat_fields(pid)
+    if fields is None:
         return 0.0
-    fields = stat[stat.rindex(")") + 2:].split()
     own = _run_ns(pid)
     seconds = own / 1e9 if own is not None else (int(fields[11]) + int(fields[12])) / TICK
     if reaped:
-        seconds += (int(fields[13]) + int(fields[14])) / TICK
+        seconds += _reaped(pid)
     return seconds
 
 
 def _reaped(pid: int) -> float:
     """CPU seconds of the children ``pid`` has waited for (clock ticks)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read().decode(errors="replace")
-    except OSError:
-        return 0.0
-    fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[13]) + int(fields[14])) / TICK
+    fields = _stat_fields(pid)
+    return 0.0 if fields is None else (int(fields[13]) + int(fields[14])) / TICK
 
 
-def _rss_mb(pid: int) -> float | None:
+def _status_mb(pid: int, field: str) -> float | None:
+    """A size from ``/proc/PID/status`` (``VmRSS``, ``VmHWM``) in MB, or None."""
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
-
-
-def _hwm_mb(pid: int) -> float | None:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) / 1024
     except OSError:
         return None
@@ -179,10 +171,10 @@ class Watch:
                     name = f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
             except OSError:
                 continue
-            mb = _hwm_mb(pid)
+            mb = _status_mb(pid, "VmHWM")
             if mb is None:
                 continue
-            now += _rss_mb(pid) or 0.0
+            now += _status_mb(pid, "VmRSS") or 0.0
             if self.names.get(pid, name) != name:
                 # it ran another program since (exec): what was seen before was the
                 # parent's image, shared with it between fork and exec, not its own

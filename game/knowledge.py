@@ -116,8 +116,7 @@ class Knowledge:
         self._line_before: list[str] = []
         #: the position last looked at: its game, number of moves and key
         self._last: tuple[Any, int, str] | None = None
-        #: positions answered from what was known, and positions searched
-        self.known_answers = 0
+        #: the solver's answers learned (searches made)
         self.searches = 0
         #: the key of the position last looked at (:meth:`learn_key`)
         self.last_key = ""
@@ -159,7 +158,6 @@ class Knowledge:
                     self._line_before = before.line
         if known is not None:
             self._verdicts.move_to_end(key)
-            self.known_answers += 1
             return known
         which, in_a_row, passed = self._giving_up
         if which is game and in_a_row and passed < min(2 ** (in_a_row - 1), MOST_LET_PASS + 1) - 1:

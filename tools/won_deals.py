@@ -48,35 +48,31 @@ TABLE = "PACKED: dict[str, str] = {\n"
 WIDTH = 100
 
 
-def study_wins(path: str, game: str, rule: str | None) -> list[int]:
-    """The deals a study file records as won for ``game`` under ``rule``."""
-    deals = []
+def records(path: str):
+    """The JSON objects of a JSON-lines file, one a line; a line that is no
+    JSON object is skipped."""
     with open(path, encoding="utf-8") as f:
         for text in f:
             try:
                 r = json.loads(text)
             except ValueError:
                 continue
-            if (r.get("kind") == "deal" and r.get("game") == game and r.get("status") == "won"
-                    and (rule is None or r.get("rule") == rule)):
-                deals.append(int(r["deal"]))
-    return sorted(set(deals))
+            if isinstance(r, dict):
+                yield r
+
+
+def study_wins(path: str, game: str, rule: str | None) -> list[int]:
+    """The deals a study file records as won for ``game`` under ``rule``."""
+    return sorted({int(r["deal"]) for r in records(path)
+                   if r.get("kind") == "deal" and r.get("game") == game and r.get("status") == "won"
+                   and (rule is None or r.get("rule") == rule)})
 
 
 def lines_in(path: str) -> dict[int, str]:
     """The won deals of a JSON-lines file and their lines (the last one
     where a deal comes twice); a line that is no JSON object is skipped."""
-    found = {}
-    with open(path, encoding="utf-8") as f:
-        for text in f:
-            try:
-                r = json.loads(text)
-            except ValueError:
-                continue
-            if isinstance(r, dict) and r.get("status") == "won" and isinstance(r.get("line"), str) \
-                    and isinstance(r.get("deal"), int):
-                found[r["deal"]] = r["line"]
-    return found
+    return {r["deal"]: r["line"] for r in records(path)
+            if r.get("status") == "won" and isinstance(r.get("line"), str) and isinstance(r.get("deal"), int)}
 
 
 def wins(game: str, options: dict, deal: int, line: str) -> str | None:
