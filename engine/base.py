@@ -150,6 +150,14 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def future(self) -> list[str]:
+        """The moves undone and not yet played again, in the order ``redo()``
+        plays them (empty after any new move).  The engine's document does
+        not keep them (DESIGN.md); a table that wants them back after a
+        restart saves them beside it and plays them, then undoes them."""
+        return [text for _, text, _ in reversed(self._redo)]
+
     def undo(self) -> list[Event]:
         """Take back the last move; returns the events that run it backwards
         (empty if there is nothing to undo)."""
