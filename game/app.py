@@ -1,13 +1,15 @@
 """The application: the scenes (the start screen, or a game on the table)
 and what passes between them, the dialogs, and what follows each move (the
-autosave, a win's records, a stuck table's notice).
+autosave, a game's result, a stuck table's notice).
 
-Its other roles live in mixins of their own, one job each: the window and
-preferences (``window.py``), the cards' looks (``looks.py``), the status
-line and the game's words (``status.py``), the solver's client
-(``assistant.py``) and the loop (``loop.py``).  The scene on the table
-answers the small protocol of ``scene.py``; what a game does differently is
-asked of its front end (``games/``).
+It is composed of objects with one job each, made here and handed to those
+that use them: the preferences (``prefs.py``), the window (``window.py``),
+the cards' looks (``looks.py``), the canvas, the sounds, the status line
+(``status.py``), the menus and their commands, the records, the solver's
+client (``assistant.py``) and the loop (``loop.py``).  The game on the
+table and everything about it is its :class:`~game.session.Session`.  The
+scene answers the small protocol of ``scene.py``; what a game does
+differently is asked of its front end (``games/``).
 """
 
 from __future__ import annotations
@@ -25,22 +27,21 @@ import engine
 from engine.scoring import game_points
 
 from . import logs, storage
-from .analyst import Analyst
-from .assistant import SolverClient
+from .assistant import Assistant
 from .commands import Commands
-from .games import front, front_of
-from .knowledge import Knowledge
+from .games import front
 from .looks import Looks
 from .loop import Loop
+from .prefs import Prefs
 from .records import Records
-from .sheet import CardSheet
+from .session import Session
 from .sound import Sounds
-from .status import StatusLine, game_title, leaving_cost, redeal_word
+from .status import StatusLine, game_title, leaving_cost, over_message, redeal_word, win_message, window_caption
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui.dialogs import Dialog
 from .ui.menubar import MenuBar
-from .window import DEFAULT_PREFS, Window
+from .window import Window
 
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 
@@ -76,33 +77,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-class App(Window, Looks, StatusLine, SolverClient, Loop):
+class App:
+    """Card Shell, running: its parts, the scene, the dialogs, and the flow
+    from one game to the next."""
+
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         logs.start()
         self.records = Records()
-        self.prefs = self.records.load_prefs(DEFAULT_PREFS)
+        self.prefs = Prefs(self.records, keep=not args.screenshot)
         self.problems: list[str] = self.records.take_problems()
+        #: the command line's options (--rule, --redeals, --aces) are for the game it asks for, once
+        self.launch_options = {k: getattr(args, k) for k in ("rule", "redeals", "aces") if getattr(args, k)}
         self.last_folder: Path | None = None
-        self.analyst = Analyst()
-        self.looking: Dialog | None = None      # the notice while a winnable deal is looked for
-        self.verdict = ""                 # the solver's word on the deal: won, impossible, unknown, thinking
-        self.knowledge = Knowledge()      # what the solver proved this session, position by position
-        self.verdict_asked: tuple[object, int, str] = (None, 0, "")   # the position the verdict was asked of
-        self.verdict_probe = False        # ... with a short probe only (a position let pass: game/knowledge.py)
-        self.demo: list[str] | None = None
-        self.assisted = False           # the Demo has played in this game: it is not counted
-        self.demo_more = False          # the demo goes on past its line (Gaps, Chinese Puzzle: redeals)
-        self.demo_rounds = 0
-        self.hint_line: list[str] = []    # a known solution from the position on the table (H shows its first move)
-        self.hint_at: tuple[object, int] = (None, 0)    # ... and that position: its game and number of moves
-        self.focus_paused = False
         self.dump_path = args.dump_layout
-        self.modal = False
-        self.paused = False
-        self.running = True
         self.dialogs: list[Dialog] = []
-        self.fullscreen = bool(args.fullscreen)
+        self.session: Session | None = None     # the game on the table, and all it keeps
+        self.scene = None
+        self.after_result: Callable[[], None] | None = None     # what follows a result (a Gaps high score)
         # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         # Dirty rectangles are what this table draws: SDL's software framebuffer
@@ -119,44 +111,205 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         pygame.font.init()
         self.fonts = Fonts()
         pygame.display.set_caption("Card Shell")
-        self.windowed = self.window_size()
-        self.screen = self.open_window()
-        self.sheet_source: tuple[Path | None, float] = (None, 0.0)
-        self.mono_sheet: CardSheet | None = None
-        self.load_cards()
-        self.sheet = self.colour_sheet
-        self.canvas = Canvas(self.screen, self.sheet, self.fonts)
+        self.window = Window(self.prefs, args.size, bool(args.fullscreen))
+        self.looks = Looks(self.prefs, args.cards)
+        if self.looks.warning:
+            self.problems.append(self.looks.warning)
+        self.canvas = Canvas(self.window.screen, self.looks.sheet, self.fonts)
+        self.status = StatusLine(self.fonts, self.window, self.prefs)
         self.commands = Commands(self)
         self.menu = MenuBar(self.fonts, self.commands.menus, self.commands.titles)
-        self.apply_looks(redraw=False)
-        self.scene = None
-        self.game: engine.Game | None = None
+        self.assistant = Assistant(self, analysis=not (args.screenshot or args.no_analysis))
+        self.loop = Loop(self)
+        self.looks.apply(self.canvas)
 
-    # ----------------------------------------------------------- window
-    # ----------------------------------------------------------- options
-    # ----------------------------------------------------------- card sheets
+    # ----------------------------------------------------------- what others read
+    @property
+    def game(self) -> engine.Game | None:
+        """The engine's game on the table (its session's)."""
+        return self.session.game if self.session is not None else None
+
+    @property
+    def table(self) -> Table | None:
+        """The game on the table, when the scene is one (else None)."""
+        return self.scene if self.scene is not None and self.scene.plays else None
+
+    @property
+    def analyst(self):
+        return self.assistant.analyst
+
+    def option(self, name: str):
+        return self.prefs.option(name)
+
+    def table_area(self):
+        return self.window.table_area()
+
+    def chrome_rect(self, which: str):
+        return self.window.chrome_rect(which)
+
+    def card_aspect(self) -> float:
+        return self.looks.card_aspect()
+
+    def draw_chrome(self, surface: pygame.Surface) -> None:
+        """The menu bar and the status line, drawn on ``surface``."""
+        self.menu.draw_bar(surface)
+        self.status.draw(surface, self.canvas, self.session)
+
+    # ----------------------------------------------------------- the loop
+    def run(self) -> int:
+        return self.loop.run()
+
+    def begin(self) -> None:
+        self.loop.begin()
+
+    def step(self, block: bool = True) -> None:
+        self.loop.step(block)
+
+    def busy(self) -> bool:
+        return self.loop.busy()
+
+    def quit(self) -> None:
+        self.loop.running = False
+
+    def close(self) -> None:
+        """At quit: the window's size and the preferences kept, the solver's
+        process and the sound device closed."""
+        self.window.remember()
+        self.save_prefs()
+        self.assistant.analyst.stop()
+        self.sounds.stop()
+        pygame.quit()
+
+    def start_sounds(self) -> None:
+        """Ready the sounds once the first table is on screen: opening the
+        device can take a tenth of a second (longer where there is no device),
+        which the window need not wait for.  Without sound, the status line
+        says why."""
+        if self.sounds.enabled and not self.sounds.start() and self.sounds.problem:
+            self.say(self.sounds.problem)
+
+    # ----------------------------------------------------------- options and looks
+    def save_prefs(self) -> None:
+        problem = self.prefs.save()
+        if problem:
+            self.say(problem)
+
+    def set_option(self, name: str, value) -> None:
+        self.prefs[name] = value
+        if name == "sound":
+            self.sounds.enabled = value
+            if value and not self.sounds.ready:
+                self.sounds.start()
+        if name in ("timer_shown", "blanks_move") and self.table is not None:
+            self.table.show_timer(bool(self.option("timer_shown")))
+        self.save_prefs()
+
+    def toggle_option(self, name: str) -> None:
+        self.set_option(name, not self.option(name))
+
+    def set_colour(self, colour: bool) -> None:
+        self.set_option("mono", not colour)
+        self.apply_looks()
+
+    def apply_looks(self) -> None:
+        self.looks.apply(self.canvas)
+        if self.scene is not None:
+            self.scene.full_redraw()
+        if self.dialogs:
+            self.redraw_all()
+
+    def reload_cards_if_changed(self, force: bool = False) -> None:
+        """A sheet edited while the game runs is picked up (on returning to
+        the window, or from the menu) without a restart; a bad one is
+        refused in an alert, the built-in faces kept."""
+        if not self.looks.changed(force):
+            return
+        warning = self.looks.load_cards()
+        self.apply_looks()
+        if warning:
+            self.alert(warning)
+
+    def sheet_path(self):
+        return self.looks.sheet_path()
+
+    # ----------------------------------------------------------- the window
+    def resized(self) -> None:
+        self.window.resized()
+        self.after_window_change()
+
+    def toggle_fullscreen(self) -> None:
+        self.window.toggle_fullscreen()
+        self.after_window_change()
+
+    def default_window(self) -> None:
+        self.window.default_window()
+        self.after_window_change()
+
+    def after_window_change(self) -> None:
+        self.canvas.resize(self.window.screen)
+        if self.scene is not None:
+            self.scene.full_redraw()
+        if self.dialogs or self.menu.is_open:
+            self.redraw_all()
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
+
+    @property
+    def screen(self) -> pygame.Surface:
+        return self.window.screen
+
+    # ----------------------------------------------------------- the status line
+    def say(self, text: str) -> None:
+        """News on the status line (it lasts until the table changes)."""
+        self.status.message = text
+        self.say_again()
+
+    def say_again(self) -> None:
+        """The status line drawn again (the session's verdict or the Demo changed)."""
+        if self.table is not None:
+            self.table.render()
+            self.table.refresh([self.window.chrome_rect("status")])
+            if self.dialogs:
+                self.redraw_all()        # the status line shows behind the dialog too
+
+    set_message = say
+
+    @property
+    def message(self) -> str:
+        return self.status.message
+
+    def status_text(self, width: int | None = None) -> tuple[str, str]:
+        return self.status.status_text(self.session, width)
+
+    def show_caption(self) -> None:
+        pygame.display.set_caption(window_caption(self.session))
+
     # ----------------------------------------------------------- scenes
-    def start_game(self, name: str, seed: int | None = None, fresh: bool = False, searched: bool = False) -> None:
+    def start_game(self, name: str, seed: int | None = None, fresh: bool = False, searched: bool = False,
+                   launch: bool = False) -> None:
         """Play ``name``: the game left in progress (restored, history and
-        all), or a new deal."""
+        all, as it was), or a new deal.  ``launch``: the game the command
+        line asked for, under its options (once: later deals take the
+        player's preferences)."""
         if not fresh and seed is None:
             saved, extra = self.records.load_game(name)
             self.problems += self.records.take_problems()
             if saved is not None and not saved.won:
-                self.show_game(saved, opening=False, elapsed=float(extra.get("elapsed", 0.0)),
-                               assisted=bool(extra.get("assisted", False)))
+                self.show_session(Session.restore(saved, extra), opening=False)
                 return
         pick = seed is None
         if seed is None:
             seed = self.pick_deal_number()
-        options = front(name).new_options(self.args, self.prefs)
+        options = front(name).new_options(self.launch_options if launch else {}, self.prefs.values)
         try:
             engine.GAMES[name].check_options(options)
         except ValueError:          # a hand-edited preference: the game's defaults instead
             options = {}
         game = engine.new_game(name, seed=seed, **options)
         if pick and not searched and self.option("winnable") and not self.args.screenshot:
-            self.find_winnable(game)
+            self.assistant.find_winnable(game)
             return
         self.show_game(game)
 
@@ -164,77 +317,87 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         """A new deal's number, picked at random."""
         return engine.cards.Rng(int(time.time_ns() % engine.cards.MAX_SEED)).below(DEAL_NUMBERS)
 
-    def show_game(self, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
-                  keep: bool = False, assisted: bool = False) -> None:
-        """Put ``game`` on the table (a new deal, or one opened or restored;
-        ``keep``: the same game redrawn after many moves at once;
-        ``assisted``: the Demo has played in it, so it is not counted)."""
-        if keep and self.table is not None:
-            elapsed = self.table.elapsed
-            assisted = self.assisted
-        self.assisted = assisted
-        self.analyst.forget("winnable")     # a game put on the table ends any search for another
-        self.game = game
-        self.recorded = game.won
-        if self.prefs["last_game"] != game.name:
-            self.prefs["last_game"] = game.name
+    def show_game(self, game: engine.Game, opening: bool = True) -> None:
+        """Put ``game`` on the table, a new session of it (a new deal, or
+        one opened from a file or a code)."""
+        self.show_session(Session(game), opening)
+
+    def show_session(self, session: Session, opening: bool = True) -> None:
+        """Put ``session``'s game on the table (``opening``: its deal flies in)."""
+        self.assistant.analyst.forget("winnable")     # a game put on the table ends any search for another
+        self.session = session
+        if self.prefs["last_game"] != session.name:
+            self.prefs["last_game"] = session.name
             self.save_prefs()
-        self.message = ""
-        self.paused = False
+        self.status.message = ""
         self.menu.open(None)
         # under an open dialog nothing moving is drawn: a deal put there (a
         # winnable deal found while an alert is up) lies down at once
         animate = opening and not (self.args.screenshot or self.args.no_animation or self.dialogs)
-        self.scene = Table(self, game, opening=animate, elapsed=elapsed,
-                           timer_shown=bool(self.option("timer_shown")))
+        self.scene = Table(session, self, opening=animate)
         self.show_caption()
         self.scene.full_redraw()
         if self.dialogs:
             self.redraw_all()            # the dialog stays in front of the new table
         self.on_game_changed()   # a deal can be stuck from the start
 
+    def redraw_table(self) -> None:
+        """The same game redrawn after many moves at once (rewind, fast forward)."""
+        if self.session is not None:
+            self.show_session(self.session, opening=False)
+
+    def count_result(self) -> None:
+        """The game on the table ends now (won, lost or left after a move):
+        into the records, once, unless the Demo played in it."""
+        s = self.session
+        if s is None or not s.for_the_record or not s.game.history:
+            return
+        s.counted = s.recorded = True
+        self.records.record_result(s.game)
+
     def leave_game(self) -> None:
         """The game on the table is being left for another: an unfinished
         Card Shell game that saw a move is scored as lost (RULES.md)."""
-        g = self.game
-        if g is not None and not self.recorded and g.history and not self.assisted:
-            self.records.record_result(g)
-            self.recorded = True
-        if g is not None:
-            self.records.clear_game(g.name)
+        if self.session is not None:
+            self.count_result()
+            self.records.clear_game(self.session.name)
 
-    def in_progress(self, name: str) -> tuple[engine.Game, bool, bool] | None:
-        """The unfinished game of ``name`` a new one would replace, with
-        whether it is the one on the table and whether the Demo played in
-        it: the table's game if it is of ``name``, else the saved one.
-        ``None`` when there is none, or it saw no move or is over."""
-        g = self.game
-        if g is not None and g.name == name:
-            on_table, assisted = True, self.assisted
-        else:
+    def in_progress(self, name: str) -> Session | None:
+        """The unfinished game of ``name`` a new one would replace: the
+        table's if it is of ``name``, else the saved one.  ``None`` when
+        there is none, or it saw no move, or it has ended and counted."""
+        s = self.session
+        if s is None or s.name != name:
             g, extra = self.records.load_game(name)
-            on_table, assisted = False, bool(extra.get("assisted", False))
-        if g is None or not g.started or g.over or (on_table and self.recorded):
+            s = Session.restore(g, extra) if g is not None else None
+        if s is None or not s.game.started or s.game.over or s.counted and s is self.session:
             return None
-        return g, on_table, assisted
+        return s
 
-    def replace_game(self, name: str, question: str, button: str, go: Callable[[], None]) -> None:
+    def replace_game(self, name: str, question: str, button: str, go: Callable[[], None],
+                     same: engine.Game | None = None) -> None:
         """Before a new game of ``name`` takes the place of one in progress:
         ask ``question`` (with what leaving that game costs), and only on
         ``button`` end it (scored as lost, its save gone) and ``go``.
         Cancelling leaves everything as it was.  A game of another kind on
-        the table is not ended: it stays saved, as when switching games."""
+        the table is not ended: it stays saved, as when switching games.
+        ``same``: the game to be put on the table, when it may be the one
+        in progress itself (the player's own save of it, opened again):
+        then nothing is ended or counted."""
         victim = self.in_progress(name)
         notes = self.records.take_problems()      # a saved game found damaged on the way
+        if same is not None and victim is not None and same_game(victim.game, same):
+            go()
+            return
         if victim is None:
-            if self.game is not None and self.game.name == name:
+            if self.session is not None and self.session.name == name:
                 self.leave_game()
             go()
             if notes:
                 self.alert("\n".join(notes))
             return
-        g, on_table, assisted = victim
-        n = len(g.history)
+        on_table = victim is self.session
+        n = victim.moves
         title = front(name).title
         what = f"the game of {title} under way ({n} move{'s' if n != 1 else ''})" if on_table else \
             f"your saved game of {title} ({n} move{'s' if n != 1 else ''}), left to be taken up again"
@@ -245,23 +408,20 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
             if on_table:
                 self.leave_game()
             else:
-                if not assisted:
-                    self.records.record_result(g)
+                if victim.for_the_record:
+                    self.records.record_result(victim.game)
                 self.records.clear_game(name)
             go()
-        text = f"{question} It takes the place of {what}.\n{leaving_cost(g, assisted, on_table)}"
+        text = f"{question} It takes the place of {what}.\n{leaving_cost(victim, on_table)}"
         self.ask("\n".join([*notes, text]), (button, "Cancel"), answer,
                  "A game is under way" if on_table else f"A saved game of {title}")
 
     def table_extra(self) -> dict:
-        extra = {"elapsed": round(self.table.elapsed, 1)} if self.table is not None else {}
-        if self.assisted:
-            extra["assisted"] = True
-        return extra
+        return self.session.extra() if self.session is not None else {}
 
     def show_start(self) -> None:
         from .ui.start import StartScreen
-        self.game = None
+        self.session = None
         self.show_caption()
         self.scene = StartScreen(self, self.prefs["last_game"])
         self.scene.full_redraw()
@@ -270,37 +430,32 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         """New Game: a fresh deal of the game on the table; a game under way
         is ended only when the player says so, told what it costs.  Not
         while Gaps is paused (its manual leaves New Game out of the pause)."""
-        if self.game is None or self.paused:
+        s = self.session
+        if s is None or s.clock.paused:
             return
-        name = self.game.name
+        name = s.name
         self.replace_game(name, "Deal a new one?", "New Game", lambda: self.start_game(name, fresh=True))
 
     def choose_game(self, name: str) -> None:
         """Switch games: the one left stays saved, and comes back as it was."""
-        if self.game is not None and self.game.name == name:
+        if self.session is not None and self.session.name == name:
             return
         self.start_game(name)
 
     # ----------------------------------------------------------- pause
     def toggle_pause(self) -> None:
         """Gaps' Pause: the clock stops and the cards are covered."""
-        if self.table is None or not self.table.front.timed or (self.game.over and not self.paused):
+        s, table = self.session, self.table
+        if table is None or not s.front.timed or (s.game.over and not s.clock.paused):
             return
-        self.table.settle()               # every card at rest before the cards are covered
-        self.table.unflash()              # a hint's flash is not shown over the covered table
-        self.paused = not self.paused
-        self.focus_paused = False
-        self.message = "Paused: click the clock or press Ctrl+P to go on." if self.paused else ""
-        self.scene.render()
+        table.settle()               # every card at rest before the cards are covered
+        table.unflash()              # a hint's flash is not shown over the covered table
+        s.clock.paused = not s.clock.paused
+        s.clock.focus_paused = False
+        self.status.message = "Paused: click the clock or press Ctrl+P to go on." if s.clock.paused else ""
+        table.render()
         self.redraw_all()
-
-    @property
-    def table(self) -> Table | None:
-        """The game on the table, when the scene is one (else None)."""
-        return self.scene if self.scene is not None and self.scene.plays else None
-
-    recorded = False
-    after_result: Callable[[], None] | None = None     # what follows the win's result (a Gaps high score)
+        self.autosave()                 # the clock as it stopped
 
     # ----------------------------------------------------------- commands
     def undo(self) -> None:
@@ -311,8 +466,11 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         if self.table is not None:
             self.table.redo()
 
-    def quit(self) -> None:
-        self.running = False
+    def hint(self) -> None:
+        self.assistant.hint()
+
+    def start_demo(self) -> None:
+        self.assistant.start_demo()
 
     # ----------------------------------------------------------- dialogs
     def alert(self, message: str, title: str = "", on_close=None) -> None:
@@ -326,16 +484,20 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
             self.scene.settle()
         dialog.mono = bool(self.option("mono"))     # Black and White: the dialog's pictures in ink only
         self.dialogs.append(dialog)
-        self.modal = True
         self.redraw_all()
+
+    @property
+    def modal(self) -> bool:
+        return bool(self.dialogs)
 
     def redraw_all(self) -> None:
         """Background to screen, then the open dialog or menu over it."""
-        self.screen.blit(self.canvas.background, (0, 0))
+        screen = self.window.screen
+        screen.blit(self.canvas.background, (0, 0))
         if self.dialogs:
-            self.dialogs[-1].draw(self.screen, self.fonts)
+            self.dialogs[-1].draw(screen, self.fonts)
         elif self.menu.is_open:
-            self.menu.draw_open(self.screen)
+            self.menu.draw_open(screen)
         pygame.display.flip()
 
     def close_dialog(self, choice: str) -> None:
@@ -349,104 +511,120 @@ class App(Window, Looks, StatusLine, SolverClient, Loop):
         if dialog not in self.dialogs:
             return
         self.dialogs.remove(dialog)
-        self.modal = bool(self.dialogs)
         if self.scene is not None:
             self.scene.render()
         self.redraw_all()
 
-    # ----------------------------------------------------------- table hooks
-    def on_game_changed(self) -> None:
-        """After every move: the autosave, a win's records, stuck notices.
-        A message lasts until the table changes (the Demo's, while it plays)."""
-        g = self.game
-        if g is None:
+    # ----------------------------------------------------------- after each move
+    def autosave(self) -> None:
+        """The game in progress saved, with its session (after every move, and at quit)."""
+        s = self.session
+        if s is None or self.args.screenshot or s.game.won or not (s.game.history or s.game.can_redo):
             return
-        if self.demo is None and self.message:
-            self.set_message("")
+        problem = self.records.save_game(s.game, s.extra())
+        if problem:
+            self.say(problem)
+
+    def on_game_changed(self) -> None:
+        """After every move: the autosave, a game's end, stuck notices.
+        A message lasts until the table changes (the Demo's, while it plays)."""
+        s = self.session
+        if s is None:
+            return
+        g = s.game
+        if s.demo is None and self.status.message:
+            self.say("")
         if g.won:
             self.game_won()
             return
-        if (g.history or g.can_redo) and not self.args.screenshot:     # an undo back to move 0 too
-            problem = self.records.save_game(g, self.table_extra())
-            if problem:
-                self.set_message(problem)
+        self.autosave()                 # an undo back to move 0 too
         if g.over:
+            self.game_lost()
             return
-        self.ask_verdict()
-        if getattr(g, "stuck", False) and g.explain("redeal") is None and self.demo is None:
+        self.assistant.ask_verdict()
+        if getattr(g, "stuck", False) and g.explain("redeal") is None and s.demo is None:
             word = redeal_word(g)
-            auto = front_of(g).auto_redeal(bool(self.option("auto_reshuffle")))
+            auto = s.front.auto_redeal(bool(self.option("auto_reshuffle")))
             text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
 
             def done(_choice: str = "OK") -> None:
-                if auto and self.table is not None and g is self.game and g.explain("redeal") is None:
+                if auto and self.session is s and self.table is not None and g.explain("redeal") is None:
                     self.table.try_move("redeal")
             self.table.when_landed(lambda: self.alert(text, on_close=done))
 
-    # ----------------------------------------------------------- the solver
+    # ----------------------------------------------------------- a game's end
     def game_won(self) -> None:
         """Count the win (once), forget the autosave, and for Gaps offer the
         high-score table (after the celebration and the result)."""
-        g = self.game
-        if self.recorded:
-            return
-        self.recorded = True
+        s = self.session
+        self.records.clear_game(s.name)
         self.after_result = None
-        self.records.clear_game(g.name)
-        if self.assisted:               # the Demo's win is not the player's
-            return
-        self.records.record_result(g)
-        if front_of(g).high_scores and self.table is not None:
-            shuffles = g.shuffles_used
-            seconds = int(self.table.elapsed)
-            rank = self.records.qualifies(shuffles, seconds)
-            if rank is not None:
+        self.count_result()
+        if s.recorded and s.high_score_allowed:
+            shuffles, seconds = s.game.shuffles_used, int(s.clock.elapsed)
+            if self.records.qualifies(shuffles, seconds) is not None:
                 self.after_result = lambda: self.ask_name(shuffles, seconds)
+
+    def game_lost(self) -> None:
+        """No move left: the game has ended, and counts now (RULES.md: scored
+        when a game ends); its result shows once its last cards land."""
+        self.count_result()
+        self.autosave()                 # counted: a restart does not count it again
 
     def show_result(self) -> None:
         """The win's result, once its cascade is over; then, for a Gaps
         score that made the table, the name to write in it."""
         then, self.after_result = self.after_result, None
-        self.summary(self.win_message(), front_of(self.game).title,
-                   on_close=(lambda _choice: then()) if then else None)
+        s = self.session
+        self.summary(win_message(s, self.records), s.front.title,
+                     on_close=(lambda _choice: then()) if then else None)
 
     def summary(self, message: str, title: str = "", on_close=None, buttons: tuple[str, ...] = ("OK",),
                 focus: int = 0) -> None:
         """The end of a game in words; for a game that counts, the rule's
         statistics picture under them, small (the Scores window's)."""
-        g = self.game
-        if g is None or game_points(g) is None or self.assisted:
+        s = self.session
+        if s is None or game_points(s.game) is None or s.assisted:
             dialog = Dialog(message, buttons, title, on_close)
             dialog.focus = focus
         else:
             from .ui.scores import SummaryDialog
-            rec = self.records.stats.get(g.name, g.options["rule"])
-            dialog = SummaryDialog(message, buttons, title, on_close,
-                                   game_title(g), rec, focus)
+            rec = self.records.stats.get(s.name, s.game.options["rule"])
+            dialog = SummaryDialog(message, buttons, title, on_close, game_title(s.game), rec, focus)
         self.open_dialog(dialog)
 
     def show_over(self) -> None:
-        """No move left: what it costs, the rule's picture, and the offer
-        of a review ("See Where It Slipped Away"), never forced: OK is the
+        """No move left: its result, the rule's picture, and the offer of a
+        review ("See Where It Slipped Away"), never forced: OK is the
         default and Esc closes."""
         from .ui import review as review_ui
-        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(self.game) is None else ("OK",)
+        s = self.session
+        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(s.game) is None else ("OK",)
 
         def answer(choice: str) -> None:
             if choice == review_ui.OFFER:
                 review_ui.open_review(self)
-        self.summary(self.over_message(), "", answer, buttons, focus=len(buttons) - 1)
+        self.summary(over_message(s, self.records), s.front.title, answer, buttons,
+                     focus=len(buttons) - 1)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:
             rank = self.records.add_high_score(dialog.entry, shuffles, seconds)
             self.commands.show_high_scores(rank - 1)
-        dialog = Dialog("You made the high scores! Type your name:", ("OK",), front_of(self.game).title, done,
+        dialog = Dialog("You made the high scores! Type your name:", ("OK",), self.session.front.title, done,
                         entry="")
         self.open_dialog(dialog)
 
-    # ----------------------------------------------------------- events
-    # ----------------------------------------------------------- the loop
+
+def same_game(a: engine.Game, b: engine.Game) -> bool:
+    """Whether ``b`` is ``a`` again (the same deal, a history that is the
+    same or goes on from it or back from it): a save of the game in progress."""
+    if a.name != b.name or a.seed != b.seed or a.options != b.options:
+        return False
+    ha, hb = a.history, b.history
+    n = min(len(ha), len(hb))
+    return ha[:n] == hb[:n]
+
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)

@@ -3,8 +3,10 @@ move, hints (H), the Demo, and "Winnable Deals Only".  Every search runs in
 the solver's own process (``game/analyst.py`` talks to it); its answers
 come back as events, so the table never waits.
 
-A mixin of :class:`game.app.App`: it owns ``verdict``, ``demo``,
-``hint_line`` and ``looking``.
+:class:`Assistant` owns the solver's process (``analyst``), what the
+solver proved this session (``knowledge``) and the notice while a winnable
+deal is looked for; what it finds about the game on the table (its verdict,
+hint line and Demo) goes in that game's session.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from __future__ import annotations
 import engine
 
 from . import logs
-from .analyst import STOPPED
-from .games import front_of
+from .analyst import STOPPED, Analyst
 from .games.base import DEMO_S
+from .knowledge import Knowledge
+from .session import Demo, Session
 from .status import redeal_word
 from .ui.dialogs import Dialog
 
@@ -25,34 +28,49 @@ HINT_S = 0.4                     # H: the solver's time for a hint (from what th
 PROBE_S = 0.3                    # the indicator's short search of a position let pass (game/knowledge.py)
 
 
-class SolverClient:
-    """Asks the solver's process, and acts on its answers when they come."""
+class Assistant:
+    """Asks the solver's process, and acts on its answers when they come.
+    ``app`` is the application it works for: its session, table, status
+    line and dialogs."""
+
+    def __init__(self, app, analysis: bool = True) -> None:
+        self.app = app
+        self.analysis = analysis            # --no-analysis: no indicator (hints and the Demo still ask)
+        self.analyst = Analyst()
+        self.knowledge = Knowledge()        # what the solver proved this session, position by position
+        self.looking: Dialog | None = None  # the notice while a winnable deal is looked for
+        self.verdict_for: Session | None = None     # the session whose verdict was asked last
+
+    @property
+    def session(self) -> Session | None:
+        return self.app.session
 
     def find_winnable(self, game: engine.Game) -> None:
         """"Winnable deals only": the deal picked goes on the table under a
         notice while the solver's process looks, from its number on, for a
-        deal it proves winnable (30 s at most, The Smith 4.5 s:
-        ``worker.WINNABLE_WAIT_S``; then a deal it has won before, where it
-        knows some: ``engine/solve/won_deals.py``, one not dealt to this
-        player yet, whose list is sent along: ``game/dealt.py``); the one
-        found replaces it.  The notice's button plays the deal shown
-        instead, unchecked."""
+        deal it proves winnable (within ``worker.WINNABLE_WAIT_S``; then a
+        deal it has won before, where it knows some:
+        ``engine/solve/won_deals.py``, one not dealt to this player yet,
+        whose list is sent along: ``game/dealt.py``); the one found
+        replaces it.  The notice's button plays the deal shown instead,
+        unchecked."""
         from . import dealt
-        self.show_game(game)
-        before = dealt.dealt(self.records.folder, game.name, game.options)
+        app = self.app
+        app.show_game(game)
+        before = dealt.dealt(app.records.folder, game.name, game.options)
         more = {"dealt": before} if before else {}
         if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S, **more) < 0:
-            self.set_message("The solver is not available; this deal was not checked.")
+            app.say("The solver is not available; this deal was not checked.")
             return
         self.looking = Dialog("Looking for a deal the solver can win...", ("Play This Deal",),
                               "Winnable Deals Only", self.stop_looking)
-        self.open_dialog(self.looking)
+        app.open_dialog(self.looking)
 
     def stop_looking(self, _choice: str = "") -> None:
         """The player chose to play the deal on the table, unchecked."""
         self.looking = None
         self.analyst.forget("winnable")
-        self.set_message("This deal was not checked by the solver.")
+        self.app.say("This deal was not checked by the solver.")
 
     def ask_verdict(self) -> None:
         """The indicator: the position on the table, after each move.  What
@@ -63,36 +81,39 @@ class SolverClient:
         known from the position before, which often still wins.  A hint
         asked before the move is no longer wanted; a known solution goes on
         if the move was its first."""
-        g = self.game
-        if (g is not None and self.hint_line and self.hint_at == (g, len(g.history) - 1)
-                and g.history[-1] == self.hint_line[0]):
-            self.hint_line, self.hint_at = self.hint_line[1:], (g, len(g.history))
+        s = self.session
+        if s is None:
+            return
+        g = s.game
+        if s.hint_line and s.hint_at == s.moves - 1 and g.history and g.history[-1] == s.hint_line[0]:
+            s.hint_line, s.hint_at = s.hint_line[1:], s.moves
         else:
-            self.hint_line = []
+            s.hint_line = []
         self.analyst.forget("hint")
-        if self.args.screenshot or self.args.no_analysis or not self.option("indicator") or self.game is None:
+        if not self.analysis or not self.app.prefs.option("indicator"):
             return
         known = self.knowledge.look(g)
-        self.verdict_asked = (g, len(g.history), self.knowledge.last_key)
-        self.verdict_probe = known is not None and known.let_pass
+        self.verdict_for = s
+        s.verdict_asked = (s.moves, self.knowledge.last_key)
+        s.verdict_probe = known is not None and known.let_pass
         if known is not None and known.let_pass:
             # let pass after searches that gave up: a short probe only, while
             # the indicator keeps saying the solver gave up
-            self.verdict = known.status
-            self.analyst.ask(self.game, "verdict", budget=PROBE_S)
-            self.set_message(self.message)
+            s.verdict = known.status
+            self.analyst.ask(g, "verdict", budget=PROBE_S)
+            self.app.say_again()
             return
         if known is not None:
             self.analyst.forget("verdict")            # an older search is no longer wanted
-            self.verdict = known.status
+            s.verdict = known.status
             if known.status == "won":
                 self.know_line(known.line)
-            self.set_message(self.message)
+            self.app.say_again()
             return
-        self.verdict = "thinking"
+        s.verdict = "thinking"
         line = self.knowledge.line_before()
-        self.analyst.ask(self.game, "verdict", **({"try": [line]} if line else {}))
-        self.set_message(self.message)        # the status line shows it at once
+        self.analyst.ask(g, "verdict", **({"try": [line]} if line else {}))
+        self.app.say_again()        # the status line shows it at once
 
     def on_answer(self, answer) -> None:
         answer = self.analyst.take(answer)
@@ -101,89 +122,97 @@ class SolverClient:
         if answer.purpose == STOPPED or answer.status == "error":
             self.solver_failed(answer)
             return
+        app, s = self.app, self.session
         if answer.purpose == "verdict":
-            g, n, key = self.verdict_asked
+            asked = self.verdict_for
+            if asked is None or asked.verdict_asked is None:
+                return
+            n, key = asked.verdict_asked
             if not answer.cut_short:          # a search stopped early may decide it another time
-                self.knowledge.learn_key(key, answer.status, answer.moves, probe=self.verdict_probe)
-            if g is not self.game or n != len(g.history):
+                self.knowledge.learn_key(key, answer.status, answer.moves, probe=asked.verdict_probe)
+            if asked is not s or n != s.moves:
                 return                              # the table moved on meanwhile
-            self.verdict = answer.status
+            s.verdict = answer.status
             if answer.status == "won":
                 self.know_line(answer.moves)
-            self.set_message(self.message)
+            app.say_again()
         elif answer.purpose == "demo":
-            if self.demo is None:
+            if s is None or s.demo is None:
                 return                              # stopped meanwhile
             if answer.status == "progress":         # the search goes on: say how far
-                self.set_message(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
+                app.say(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
                 return
             if answer.status in ("won", "play-on") and answer.moves:
                 if answer.status == "won":              # the indicator follows the Demo's line too
-                    self.knowledge.learn(self.game, "won", answer.moves)
-                    self.verdict = "won"
+                    self.knowledge.learn(s.game, "won", answer.moves)
+                    s.verdict = "won"
                     self.analyst.forget("verdict")
-                self.demo = list(answer.moves)
-                self.demo_more = answer.status == "play-on"
-                self.set_message("Demo: any key stops it." if answer.status == "won" else
-                                 f"Demo: locking cards for the next {redeal_word(self.game)}.")
+                s.demo.moves = list(answer.moves)
+                s.demo.more = answer.status == "play-on"
+                app.say("Demo: any key stops it." if answer.status == "won" else
+                        f"Demo: locking cards for the next {redeal_word(s.game)}.")
                 self.demo_step()
-            elif self.demo_rounds:                  # a Gaps or Chinese Puzzle demo played on as far as it goes
-                self.demo = None
-                self.set_message("Demo: nothing more to do." if not self.game.won else "")
+            elif s.demo.rounds:                     # a Gaps or Chinese Puzzle demo played on as far as it goes
+                s.demo = None
+                app.say("Demo: nothing more to do." if not s.game.won else "")
             else:
-                self.demo = None
-                self.alert("The solver found no way to win this deal from here"
-                           + (" (it is lost)." if answer.status == "impossible" else " in its time."))
+                s.demo = None
+                app.alert("The solver found no way to win this deal from here"
+                          + (" (it is lost)." if answer.status == "impossible" else " in its time."))
         elif answer.purpose == "winnable":
             if self.looking is not None:
-                self.dismiss_dialog(self.looking)
+                app.dismiss_dialog(self.looking)
             self.looking = None
-            if answer.seed is None:
-                self.set_message("No winnable deal found quickly; here is an ordinary one.")
+            if s is None:
                 return
-            if answer.seed != self.game.seed:
-                self.start_game(self.game.name, seed=answer.seed, fresh=True, searched=True)
+            if answer.seed is None:
+                app.say("No winnable deal found quickly; here is an ordinary one.")
+                return
+            if answer.seed != s.game.seed:
+                app.start_game(s.name, seed=answer.seed, fresh=True, searched=True)
+                s = self.session
             from engine.solve.worker import WON_BEFORE
             if answer.message == WON_BEFORE:         # a deal of the pool: not dealt again before the rest
                 from . import dealt
-                dealt.record(self.records.folder, self.game.name, self.game.options, answer.seed)
+                dealt.record(app.records.folder, s.name, s.game.options, answer.seed)
             # the deal was just won by the solver: that is the indicator's
             # verdict too, and its line a known solution where hints may see it
             self.analyst.forget("verdict")
-            self.verdict = "won"
-            self.knowledge.learn(self.game, "won", answer.moves)
+            s.verdict = "won"
+            self.knowledge.learn(s.game, "won", answer.moves)
             self.know_line(answer.moves)
-            self.set_message(f"A winnable deal: the solver has won deal {answer.seed}.")
-
+            app.say(f"A winnable deal: the solver has won deal {answer.seed}.")
         elif answer.purpose == "review":
             from .ui import review as review_ui
-            review_ui.take(self, answer)
+            review_ui.take(app, answer)
         elif answer.purpose == "hint":
             self.show_hint(answer.moves[0] if answer.moves else None, answer.message)
 
     def know_line(self, moves: list[str]) -> None:
         """A winning line from the position on the table: the known solution
         H and the Demo follow, where hints may see every card."""
-        if moves and not self.game.hides_cards:
-            self.hint_line, self.hint_at = list(moves), (self.game, len(self.game.history))
+        s = self.session
+        if moves and s is not None and not s.game.hides_cards:
+            s.hint_line, s.hint_at = list(moves), s.moves
 
     def solver_failed(self, answer) -> None:
         """The solver failed on a request, or its process stopped (the
         traceback is in the log already): what waited for it gives up,
         and the player is told in plain words."""
+        app, s = self.app, self.session
         purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
         if "review" in purposes:
             from .ui import review as review_ui
-            review_ui.take(self, answer)          # the Review window says it stopped
-        if "verdict" in purposes:
-            self.verdict = ""
-        if "demo" in purposes and self.demo is not None:
-            self.demo = None
+            review_ui.take(app, answer)          # the Review window says it stopped
+        if "verdict" in purposes and s is not None:
+            s.verdict = ""
+        if "demo" in purposes and s is not None:
+            s.demo = None
         if "winnable" in purposes and self.looking is not None:
-            self.dismiss_dialog(self.looking)
+            app.dismiss_dialog(self.looking)
             self.looking = None
         what = "stopped unexpectedly" if answer.purpose == STOPPED else "failed on this deal"
-        self.set_message(f"The solver {what}; details are in {logs.NAME} in the data folder.")
+        app.say(f"The solver {what}; details are in {logs.NAME} in the data folder.")
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it
@@ -191,89 +220,93 @@ class SolverClient:
         move at a time as the player follows it; without one the solver's
         process is asked (the table does not wait: "thinking..." until the
         answer comes)."""
-        if self.table is None or self.game.over:
+        s = self.session
+        if self.app.table is None or s is None or s.game.over or s.clock.paused:
             return
         from engine.solve.advice import undoes_last_move
 
-        g = self.game
-        if (self.hint_line and self.hint_at == (g, len(g.history)) and g.explain(self.hint_line[0]) is None
-                and not undoes_last_move(g, self.hint_line[0])):
+        g = s.game
+        if s.knows_line() and g.explain(s.hint_line[0]) is None and not undoes_last_move(g, s.hint_line[0]):
             # a known line that would take the last move back: the hint's
             # search looks for another way on first (engine/solve/advice.py)
-            self.show_hint(self.hint_line[0])
+            self.show_hint(s.hint_line[0])
             return
-        if self.analyst.ask(self.game, "hint", budget=HINT_S, known=False) < 0:
-            self.set_message(f"Hints need the solver, which is not available: {self.analyst.failed}")
-            self.sounds.play("beep")
+        if self.analyst.ask(g, "hint", budget=HINT_S, known=False) < 0:
+            self.app.say(f"Hints need the solver, which is not available: {self.analyst.failed}")
+            self.app.sounds.play("beep")
             return
-        self.set_message("Hint: thinking...")
+        self.app.say("Hint: thinking...")
 
     def show_hint(self, move: str | None, reason: str = "") -> None:
         """A hint for the position on the table (flashed), or the word that
         none helps; ``reason``: why, when the solver says (a take-back that
         is the only way on)."""
-        if self.table is None or self.game.over:
+        table, s = self.app.table, self.session
+        if table is None or s is None or s.game.over:
             return
-        if move is None or self.game.explain(move) is not None:
-            self.set_message("No hint: no move is known to help.")
-            self.sounds.play("beep")
+        if move is None or s.game.explain(move) is not None:
+            self.app.say("No hint: no move is known to help.")
+            self.app.sounds.play("beep")
             return
-        self.table.show_move(move)
+        table.show_move(move)
         if reason:
-            self.set_message(f"{self.message.rstrip('.')}: {reason}.")
+            self.app.say(f"{self.app.status.message.rstrip('.')}: {reason}.")
 
     def start_demo(self) -> None:
         """The Demo plays the game on: a winning line the indicator already
         found from this very position at once, else the one the solver's
         process is asked for (Gaps and Chinese Puzzle: or cards to lock
         before a redeal)."""
-        if self.game is None or self.game.over:
+        s = self.session
+        if s is None or s.game.over or s.clock.paused:
             return
-        g = self.game
+        g = s.game
         known = self.knowledge.peek(g)
         line = known.line if known is not None and known.status == "won" else []
-        if self.hint_line and self.hint_at == (g, len(g.history)):
-            line = self.hint_line
+        if s.knows_line():
+            line = s.hint_line
         if line and g.explain(line[0]) is None:
             # the Demo sees every card, as the indicator's search does: its line serves
-            self.demo, self.demo_more, self.demo_rounds = list(line), False, 0
-            self.set_message("Demo: any key stops it.")
+            s.demo = Demo(list(line))
+            self.app.say("Demo: any key stops it.")
             self.demo_step()
             return
-        budget = front_of(self.game).demo_seconds
+        budget = s.front.demo_seconds
         line = self.knowledge.line_before()
-        if self.analyst.ask(self.game, "demo", budget=budget, known=True, **({"try": [line]} if line else {})) < 0:
-            self.set_message(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
+        if self.analyst.ask(g, "demo", budget=budget, known=True, **({"try": [line]} if line else {})) < 0:
+            self.app.say(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
             return
-        self.set_message("Demo: looking for a line" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
-        self.demo = []
-        self.demo_more = False
-        self.demo_rounds = 0
+        self.app.say("Demo: looking for a line" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
+        s.demo = Demo()
 
     def demo_step(self) -> None:
-        if not self.demo or self.table is None:
-            if self.demo is not None and not self.demo:
-                g = self.game
-                if self.demo_more and not g.won and not g.over and self.demo_rounds < DEMO_ROUNDS:
+        s, table = self.session, self.app.table
+        if s is None or s.demo is None:
+            return
+        demo = s.demo
+        if not demo.moves or table is None:
+            if not demo.moves:
+                g = s.game
+                if demo.more and not g.won and not g.over and demo.rounds < DEMO_ROUNDS:
                     # Gaps, Chinese Puzzle: a line or a redeal played, the solver looks again
-                    self.demo_rounds += 1
+                    demo.rounds += 1
                     if self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True) < 0:
-                        self.demo = None
-                        self.set_message(f"The Demo stopped: {self.analyst.failed}")
+                        s.demo = None
+                        self.app.say(f"The Demo stopped: {self.analyst.failed}")
                 else:
-                    self.demo = None
+                    s.demo = None
             return
-        move = self.demo.pop(0)
-        self.assisted = True
-        if self.game.explain(move) is not None:
-            self.demo = None
+        move = demo.moves.pop(0)
+        s.assisted = True
+        if s.game.explain(move) is not None:
+            s.demo = None
             return
-        table = self.table
         table.try_move(move)
         # the next move once this one's cards have landed, and any they set off (aces leaving)
         table.when_landed(lambda: table.when_landed(self.demo_step))
 
     def stop_demo(self) -> None:
-        if self.demo is not None:
-            self.demo = None
-            self.set_message("Demo stopped.")
+        s = self.session
+        if s is not None and s.demo is not None:
+            s.demo = None
+            self.app.say("Demo stopped.")

@@ -29,6 +29,10 @@ class Commands:
         self.app = app
 
     @property
+    def session(self):
+        return self.app.session
+
+    @property
     def game(self) -> engine.Game | None:
         return self.app.game
 
@@ -47,7 +51,7 @@ class Commands:
         g = self.game
         playing = g is not None
         file = Menu("File", [
-            Item("New Game", self.app.new_game, "Ctrl+N", playing and not self.app.paused),
+            Item("New Game", self.app.new_game, "Ctrl+N", playing and not self.session.clock.paused),
             Item("Open...", self.open_file, "Ctrl+O"),
             Item("Save As...", self.save_as, "Ctrl+S", playing),
             Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
@@ -114,8 +118,8 @@ class Commands:
 
     def toggle_indicator(self) -> None:
         self.app.toggle_option("indicator")
-        self.app.ask_verdict()
-        self.app.set_message(self.app.message)
+        self.app.assistant.ask_verdict()
+        self.app.say_again()
 
     # ----------------------------------------------------------- moves
     def play_word(self, word: str) -> None:
@@ -123,32 +127,55 @@ class Commands:
             self.table.try_move(word)
 
     def rewind(self) -> None:
-        self.step_all(self.game.undo, lambda: self.game.can_undo)
+        """Rewind to Start: every move taken back (where the game keeps more than one)."""
+        self.step_all(back=True)
 
     def fast_forward(self) -> None:
-        self.step_all(self.game.redo, lambda: self.game.can_redo)
+        """Fast Forward: every move undone played again."""
+        self.step_all(back=False)
 
-    def step_all(self, step, more) -> None:
-        """Many moves at once: the table is redrawn once at the end."""
-        if self.table is None:
+    def step_all(self, back: bool) -> None:
+        """Many moves at once: the table is redrawn once at the end.  Gaps
+        keeps one level of undo (its manual's challenge): there the keys
+        say so instead."""
+        s, table = self.session, self.table
+        if table is None or s.clock.paused:
             return
-        self.table.cancel_carry()
-        while more():
-            step()
-        self.app.show_game(self.game, opening=False, keep=True)
+        if s.front.undo_toggles:
+            table.refuse(f"{s.front.title} keeps one level of undo: Undo (Ctrl+Z) takes back the last move, "
+                         "and Undo again plays it again.")
+            return
+        g = s.game
+        if not (g.can_undo if back else g.can_redo):
+            table.refuse("There is no move to take back." if back else "There is no move undone to play again.")
+            return
+        table.cancel_carry()
+        while g.can_undo if back else g.can_redo:
+            g.undo() if back else g.redo()
+        self.app.redraw_table()
 
     # ----------------------------------------------------------- options
     def choose_rule(self) -> None:
+        """Sequences...: the packing rule; the deal on the table takes it at
+        once if it has seen no move, else the next deal does."""
         g = self.game
 
         def done(choice: str) -> None:
-            if choice == "OK":
-                self.app.prefs["rules"][g.name] = dialog.value
-                self.app.save_prefs()
-                if dialog.value != g.options["rule"]:
-                    self.app.set_message("The new sequence rule applies from the next game.")
+            if choice != "OK":
+                return
+            problem = self.app.prefs.set_rule(g.name, dialog.value)
+            if problem:
+                self.app.say(problem)
+            if dialog.value == g.options["rule"] or self.app.game is not g:
+                return
+            if not g.history and not g.can_redo:
+                self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "rule": dialog.value}),
+                                   opening=False)
+                self.app.say("The new sequence rule applies to this deal: it has seen no move yet.")
+            else:
+                self.app.say("The new sequence rule applies from the next game.")
         dialog = ChoiceDialog("Columns are built in descending rank, and:", RULES,
-                              self.app.prefs["rules"][g.name], "Sequences", done)
+                              self.app.prefs.rule(g.name) or g.options["rule"], "Sequences", done)
         self.app.open_dialog(dialog)
 
     def choose_back(self) -> None:
@@ -212,11 +239,13 @@ class Commands:
                 self.app.alert(str(e), "Cannot open")
                 return
             self.app.replace_game(game.name, f"Open {Path(choice).name}?", "Open",
-                                  lambda: self.app.show_game(game))
+                                  lambda: self.app.show_game(game), same=game)
         self.app.open_dialog(FileDialog("open", self.app.last_folder or self.documents_folder(), "",
                                         on_close=done))
 
-    def deal_by_code(self) -> None:
+    def deal_by_code(self, typed: str = "", problem: str = "") -> None:
+        """Deal by Code...: a mistyped code keeps the box open, with what
+        was typed and why it is no code."""
         def done(choice: str) -> None:
             if choice != "Deal":
                 return
@@ -224,12 +253,14 @@ class Commands:
             try:
                 game = engine.from_dict(codes.document(code))
             except ValueError as e:
-                self.app.alert(f"{e}", "Not a deal code")
+                self.deal_by_code(dialog.entry, f"{e}")
                 return
             self.app.replace_game(game.name, f"Play the deal with code {code}?", "Deal",
                                   lambda: self.app.show_game(game))
-        dialog = Dialog("Type a deal's code (shown at the bottom of every table) to play the same deal:",
-                        ("Deal", "Cancel"), "Deal by Code", done, entry="")
+        text = "Type a deal's code (shown at the bottom of every table) to play the same deal:"
+        if problem:
+            text = f"That is not a deal code: {problem}\n{text}"
+        dialog = Dialog(text, ("Deal", "Cancel"), "Deal by Code", done, entry=typed)
         self.app.open_dialog(dialog)
 
     # ----------------------------------------------------------- windows

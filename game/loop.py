@@ -9,7 +9,10 @@ the Demo (any key stops it), an open dialog, the menus and their shortcuts,
 and last the scene.  A scene answers the small protocol of
 :class:`game.scene.Scene`.
 
-A mixin of :class:`game.app.App`.
+The game's clock is advanced here, by the time that passed while nothing
+stood in front of the table: no dialog, no open menu, no pause.  Whether it
+ran is decided from the state before the loop waited, so the seconds an
+alert stayed open are never counted when it closes.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from engine import codes
 
 from . import idle
 from .analyst import ANSWER
-from .games import front_of
 
 STEP = 1 / 120
 MAX_STEPS = 12
@@ -31,140 +33,157 @@ FPS = 120
 
 
 class Loop:
-    """The fixed-timestep loop and the way events go."""
+    """The fixed-timestep loop and the way events go, for ``app``."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.running = True
+        self.now = time.perf_counter          # the loop's clock (a test may hand it another)
+        self.last = self.now()
+        self.lag = 0.0
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        app = self.app
+        session, table = app.session, app.table
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.canvas.background.get_size():
-                self.resized()
+            if pygame.display.get_surface().get_size() != app.canvas.background.get_size():
+                app.resized()
             return
         if event.type == ANSWER:
-            self.on_answer(event.answer)
+            app.assistant.on_answer(event.answer)
             return
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not self.dialogs \
-                and self.scene is not None and self.scene.skip():
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not app.dialogs \
+                and app.scene is not None and app.scene.skip():
             return                          # any key or click skips the win's cascade
-        if event.type == pygame.KEYDOWN and self.demo is not None and not self.menu.is_open:
-            self.stop_demo()
+        if event.type == pygame.KEYDOWN and session is not None and session.demo is not None \
+                and not app.menu.is_open:
+            app.assistant.stop_demo()
             return
         if event.type == pygame.WINDOWEXPOSED:
-            self.redraw_all()
+            app.redraw_all()
             return
-        if event.type == pygame.WINDOWFOCUSLOST and self.game is not None and front_of(self.game).timed \
-                and not self.paused and not self.game.over:
-            self.toggle_pause()
-            self.focus_paused = True
+        if event.type == pygame.WINDOWFOCUSLOST and session is not None and session.clock_runs:
+            app.toggle_pause()
+            session.clock.focus_paused = True
             return
         if event.type == pygame.WINDOWFOCUSGAINED:
-            self.reload_cards_if_changed()
-            if self.paused and self.focus_paused:
-                self.toggle_pause()
+            app.reload_cards_if_changed()
+            if session is not None and session.clock.paused and session.clock.focus_paused:
+                app.toggle_pause()
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
-            self.toggle_fullscreen()
+            app.toggle_fullscreen()
             return
-        if self.dialogs:
-            choice = self.dialogs[-1].handle(event)
+        if app.dialogs:
+            choice = app.dialogs[-1].handle(event)
             if choice is not None:
-                self.close_dialog(choice)
+                app.close_dialog(choice)
             elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
-                self.redraw_all()
+                app.redraw_all()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
-            was_open = self.menu.is_open
-            result = self.menu.handle(event)
+            was_open = app.menu.is_open
+            result = app.menu.handle(event)
             if result in ("redraw", "close", "run"):
-                if result != "run" or self.menu.is_open or was_open:
-                    if self.scene is not None:
-                        self.scene.render()
-                    self.redraw_all()
+                if result != "run" or app.menu.is_open or was_open:
+                    if app.scene is not None:
+                        app.scene.render()
+                    app.redraw_all()
                 return
             if result == "ignore":
                 return
         if event.type == pygame.KEYDOWN:
-            if self.menu.shortcut(event):
+            if app.menu.shortcut(event):
                 return
-            if event.key == pygame.K_ESCAPE and self.table is not None:
-                self.table.escape()
+            if event.key == pygame.K_ESCAPE and table is not None:
+                table.escape()
                 return
-        if self.scene is not None:
-            self.scene.handle(event)
+        if app.scene is not None:
+            app.scene.handle(event)
 
     def busy(self) -> bool:
-        return bool(self.scene is not None and self.scene.busy)
+        scene = self.app.scene
+        return bool(scene is not None and scene.busy)
+
+    def clock_counts(self) -> bool:
+        """Whether the game's clock counts now: a timed game in play, not
+        paused, nothing in front of the table (a dialog, a menu)."""
+        app = self.app
+        return bool(app.session is not None and app.table is not None and app.session.clock_runs
+                    and not app.dialogs and not app.menu.is_open)
+
+    def next_tick(self) -> float | None:
+        """Seconds until the clock's label changes, when it counts."""
+        return self.app.session.clock.until_tick() if self.clock_counts() else None
 
     def step(self, block: bool = True) -> None:
         """One pass: wait if idle, take input, update in fixed steps, draw."""
+        app = self.app
         was_idle = False
+        counting = self.clock_counts()          # the state the time until now passed in
+        session = app.session
         if block and not self.busy():
-            tick = self.scene.next_tick() if self.scene is not None else None
-            idle.wait(tick)
+            idle.wait(self.next_tick())
             was_idle = True
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
                 return
-        now = time.perf_counter()
-        dt = now - self._last
-        self._last = now
-        if self.scene is not None:
-            self.scene.real_time(dt)
+        now = self.now()
+        dt = now - self.last
+        self.last = now
+        if counting and app.session is session and session.clock.advance(dt) and app.table is not None:
+            app.table.tick_timer()
         # nothing moved while the loop slept: no steps are owed for that time
-        self._lag = 0.0 if was_idle else self._lag + min(dt, 0.25)
+        self.lag = 0.0 if was_idle else self.lag + min(dt, 0.25)
         steps = 0
-        while self._lag >= STEP and steps < MAX_STEPS:
-            self.scene.update(STEP)
-            self._lag -= STEP
+        while self.lag >= STEP and steps < MAX_STEPS:
+            app.scene.update(STEP)
+            self.lag -= STEP
             steps += 1
         if steps == MAX_STEPS:
-            self._lag = 0.0
-        if not self.dialogs and not self.menu.is_open:
-            dirty = self.scene.draw_overlay()
+            self.lag = 0.0
+        if not app.dialogs and not app.menu.is_open:
+            dirty = app.scene.draw_overlay()
             if dirty:
                 pygame.display.update(dirty)
 
     def begin(self) -> None:
         """The first scene: the game asked for, or the start screen."""
-        self._last = time.perf_counter()
-        self._lag = 0.0
-        if self.args.deal:
+        app = self.app
+        self.last = self.now()
+        self.lag = 0.0
+        args = app.args
+        if args.deal:
             try:
-                self.show_game(engine.from_dict(codes.document(self.args.deal)))
+                app.show_game(engine.from_dict(codes.document(args.deal)))
             except ValueError as e:
-                self.problems.append(f"The deal code {self.args.deal!r} cannot be played: {e}")
-                self.show_start()
-        elif self.args.game:
-            self.start_game(self.args.game, self.args.seed)
+                app.problems.append(f"The deal code {args.deal!r} cannot be played: {e}")
+                app.show_start()
+        elif args.game:
+            app.start_game(args.game, args.seed, launch=True)
         else:
-            self.show_start()
-        self.start_sounds()
-        if self.problems:
-            self.alert("\n".join(self.problems))
-
-    def start_sounds(self) -> None:
-        """Open the sound device once the first table is on screen: that
-        can take a tenth of a second (longer where there is no device), which
-        the window need not wait for.  Without sound, the status line says why."""
-        if self.sounds.enabled and not self.sounds.start() and self.sounds.problem:
-            self.set_message(self.sounds.problem)
+            app.show_start()
+        app.start_sounds()
+        if app.problems:
+            app.alert("\n".join(app.problems))
+            app.problems = []
 
     def run(self) -> int:
+        app = self.app
         self.begin()
-        if self.args.screenshot:
-            self.scene.full_redraw()
-            pygame.image.save(self.screen, self.args.screenshot)
+        if app.args.screenshot:
+            app.scene.full_redraw()
+            pygame.image.save(app.window.screen, app.args.screenshot)
             return 0
         clock = pygame.time.Clock()
         while self.running:
             self.step()
             if self.busy():
                 clock.tick(FPS)
-        self.save_prefs()
-        self.analyst.stop()
-        self.sounds.stop()
-        pygame.quit()
+        app.close()
         return 0

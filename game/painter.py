@@ -27,13 +27,13 @@ class Painter:
         """Redraw the whole background (off screen).  Paused, the cards are
         covered (Gaps: no peeking while the clock is stopped)."""
         self.app.canvas.render(self.layout, self.hidden, self.parked, self.app.draw_chrome,
-                               covered=self.app.paused)
+                               covered=self.session.clock.paused)
 
     def full_redraw(self) -> None:
         """Rebuild for a new size or a new game: everything repainted once."""
         self.layout = self.build()
         self.render()
-        self.app.screen.blit(self.app.canvas.background, (0, 0))
+        self.app.window.screen.blit(self.app.canvas.background, (0, 0))
         self._overlay.clear()
         self._pending.clear()
         self.draw_overlay()
@@ -46,8 +46,8 @@ class Painter:
             data = self.layout.to_json()
             data["game"] = self.game.name
             data["history"] = self.game.history
-            data["hints"] = self.hints_shown      # the moves H has shown, in order (a driver follows them)
-            data["verdict"] = self.app.verdict
+            data["hints"] = self.session.hints_shown    # the moves H has shown, in order (a driver follows them)
+            data["verdict"] = self.session.verdict
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(data, f)
 
@@ -67,11 +67,10 @@ class Painter:
 
     def tick_timer(self) -> None:
         """A new second: only the clock's label is repainted (felt behind it)."""
-        minutes, seconds = divmod(int(self.elapsed), 60)
-        self.ui["timer_text"] = f"{minutes}:{seconds:02d}"
+        self.ui["timer_text"] = self.session.clock.text
         canvas = self.app.canvas
         for label in self.layout.labels:
-            if label.name == "timer" and not self.app.paused:
+            if label.name == "timer" and not self.session.clock.paused:
                 label.text = self.ui["timer_text"]
                 box = label.rect.inflate(6, 6)      # the text's shadow falls a pixel outside
                 canvas.restore_felt(box)
@@ -81,7 +80,7 @@ class Painter:
     def draw_overlay(self) -> list[Rect]:
         """Restore what moving things covered, draw them where they are now;
         returns the rectangles to send to the display."""
-        canvas, screen = self.app.canvas, self.app.screen
+        canvas, screen = self.app.canvas, self.app.window.screen
         for r in self._overlay.values():
             canvas.restore(r)
         new: dict[int, Rect] = {}

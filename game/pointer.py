@@ -56,7 +56,7 @@ class Pointer:
     """The pointer's events, as the moves and questions they mean."""
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.app.paused:
+        if self.session.clock.paused:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 hit = self.layout.hit(event.pos)
                 if hit and hit[0] == "timer":

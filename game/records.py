@@ -26,7 +26,6 @@ No pygame here: the table decides when to save, this module only how.
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -190,14 +189,6 @@ def legal_part(doc: Any) -> tuple[engine.Game, int, str, str] | None:
     return None
 
 
-def replay_key(game: engine.Game) -> str:
-    """What makes a game the same game when it is rewound: its kind, options,
-    seed and deal (the history is what a rewind changes)."""
-    doc = game.to_dict()
-    return json.dumps([doc.get("game"), doc.get("options"), doc.get("seed"), doc.get("deal", doc.get("position"))],
-                      sort_keys=True)
-
-
 class Records:
     """The player's files in ``folder`` (default ``storage.data_dir()``).
 
@@ -214,9 +205,6 @@ class Records:
         self._failing: set[Path] = set()
         self.stats = self._load_stats()
         self._scores = self._load_scores()
-        #: the deals (``replay_key``) counted already and on the table again,
-        #: rewound by Review This Game: their end is not counted a second time
-        self.counted: set[str] = set()
 
     # ------------------------------------------------------------- problems
     def take_problems(self) -> list[str]:
@@ -290,8 +278,6 @@ class Records:
         history and all, with ``extra`` (the table's own fields) under
         ``"table"``.  The problem in words, or ``None``."""
         doc = game.to_dict()
-        if replay_key(game) in self.counted:
-            extra = {**(extra or {}), "counted": True}
         if extra:
             doc["table"] = dict(extra)
         return self._write(self.game_path(game.name), "game", doc)
@@ -332,8 +318,6 @@ class Records:
         if game.won:
             self.clear_game(name)
             return None, {}
-        if table.get("counted") is True:
-            self.counted.add(replay_key(game))
         return game, table
 
     def clear_game(self, name: str) -> str | None:
@@ -419,35 +403,15 @@ class Records:
         return self._write(self.stats_path, "statistics", self.stats.to_dict())
 
     def record_result(self, game: engine.Game) -> float | None:
-        """Count ``game`` as ended now (won, or abandoned after a move) and
-        save the statistics; its points, or ``None`` when it counts for
-        nothing (no move made, or Gaps / Chinese Puzzle, or a game rewound
-        by a review: it was counted when it was rewound, and this end of
-        it is not counted again)."""
-        key = replay_key(game)
-        if key in self.counted:
-            self.counted.discard(key)
-            return None
+        """Count ``game`` as ended now (won, lost, or abandoned after a move)
+        and save the statistics; its points, or ``None`` when it counts for
+        nothing (no move made, or Gaps / Chinese Puzzle).  Whether a game is
+        counted at all (the Demo's, one counted already before the review's
+        Try Again) is its session's to say (``game/session.py``)."""
         pts = self.stats.record(game)
         if pts is not None:
             self.save_stats()
         return pts
-
-    def count_before_rewind(self, game: engine.Game) -> float | None:
-        """``game`` is about to be rewound (Review This Game: "Try again
-        from move 23"): it counts now, as it stands, once; the game played
-        on from the rewound position is the same game and does not count
-        again, however it ends (won, lost, or left for a new deal), even
-        after a restart (the saved game carries the mark).  A game rewound
-        a second time was counted at the first."""
-        key = replay_key(game)
-        pts = None if key in self.counted else self.record_result(game)
-        self.counted.add(key)
-        return pts
-
-    def is_replay(self, game: engine.Game) -> bool:
-        """Whether ``game`` was counted already and rewound to be played again."""
-        return replay_key(game) in self.counted
 
     # ------------------------------------------------------------- Gaps' high scores
     @property

@@ -22,13 +22,6 @@ class Scene:
     def update(self, step: float) -> None:
         """Advance by one fixed step of the loop."""
 
-    def real_time(self, dt: float) -> None:
-        """Wall-clock time passing (a clock counts real seconds)."""
-
-    def next_tick(self) -> float | None:
-        """Seconds until the scene must draw by itself; None: not until an event."""
-        return None
-
     def render(self) -> None:
         """Redraw the whole background (off screen)."""
 

@@ -2,8 +2,8 @@
 left; the news, the solver's word and the counts on the right, shortened to
 fit; and the sentences at a win, at a game over and on leaving a game.
 
-A mixin of :class:`game.app.App`: it owns ``message`` and reads the game,
-the verdict and the Demo's state.
+:class:`StatusLine` owns the news (``message``); the game, its verdict and
+the Demo's state are the session's, handed to it when it draws.
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from engine import codes
 from engine.scoring import game_points
 
 from .games import front_of
+from .prefs import Prefs
+from .session import Session
+from .surfaces import Canvas, Fonts
+from .window import Window
 
 STATUS_SIZE = 20                 # the status line's text size
 STATUS_GAP = 28                  # pixels at least between its two halves
@@ -30,15 +34,17 @@ def points_text(points: float) -> str:
     return f"{value} point{'' if abs(points) == 1 else 's'}"
 
 
-def leaving_cost(game: engine.Game, assisted: bool, on_table: bool = True) -> str:
-    """What ending ``game`` unfinished now costs, in a sentence: "This game
-    counts as a loss: -2 points." (RULES.md's scoring)."""
+def leaving_cost(session: Session, on_table: bool = True) -> str:
+    """What ending ``session``'s game unfinished now costs, in a sentence:
+    "This game counts as a loss: -2 points." (RULES.md's scoring)."""
     this = "This game" if on_table else "That game"
-    if assisted:
+    if session.assisted:
         return f"{this} is not counted: the Demo played in it."
-    pts = game_points(game)
+    if session.counted:
+        return f"{this} counted once already, before Try Again took it back: it is not counted again."
+    pts = game_points(session.game)
     if pts is None:
-        return f"{this} is gone for good ({front_of(game).title} keeps no score)."
+        return f"{this} is gone for good ({session.front.title} keeps no score)."
     return f"{this} counts as a loss: {points_text(pts)}."
 
 
@@ -56,19 +62,16 @@ def redeal_word(game: engine.Game) -> str:
 
 
 class StatusLine:
-    """The status line, and the game's sentences at its end."""
+    """The status line under the table."""
 
-    message = ""
+    def __init__(self, fonts: Fonts, window: Window, prefs: Prefs) -> None:
+        self.fonts = fonts
+        self.window = window
+        self.prefs = prefs
+        self.message = ""
+        self.code_for: tuple[object, str] = (None, "")      # the deal code, made once a game
 
-    def set_message(self, text: str) -> None:
-        self.message = text
-        if self.table is not None:
-            self.table.render()
-            self.table.refresh([self.chrome_rect("status")])
-            if self.dialogs:
-                self.redraw_all()        # the status line shows behind the dialog too
-
-    def status_text(self, width: int | None = None) -> tuple[str, str]:
+    def status_text(self, session: Session | None, width: int | None = None) -> tuple[str, str]:
         """The status line's two halves: the game (its title, rule, deal
         number and code) on the left; the news (the message), the solver's
         word and the counts on the right.  Given ``width`` in pixels, what
@@ -76,14 +79,14 @@ class StatusLine:
         them: the code, the deal number, the rule, the solver's word, the
         title; the message is shortened last, with "...".  The window's
         caption names the game and the deal all the while
-        (:meth:`window_caption`). """
-        left, right = self.status_parts()
+        (:func:`window_caption`). """
+        left, right = self.status_parts(session)
         if width is None:
-            return self.join_status(left, right)
+            return join_status(left, right)
         font = self.fonts.get(STATUS_SIZE)
 
         def fits(lt: list, rt: list) -> bool:
-            a, b = self.join_status(lt, rt)
+            a, b = join_status(lt, rt)
             return font.size(a)[0] + font.size(b)[0] + (STATUS_GAP if a and b else 0) <= width
         while not fits(left, right):
             droppable = [p for p in left + right if p[1] > 0]
@@ -97,106 +100,143 @@ class StatusLine:
             while text and not fits(left, [(text.rstrip() + "...", 0, "message"), *right[1:]]):
                 text = text[:-1]
             right = [(text.rstrip() + "...", 0, "message"), *right[1:]]
-        return self.join_status(left, right)
+        return join_status(left, right)
 
-    @staticmethod
-    def join_status(left: list, right: list) -> tuple[str, str]:
-        return "  -  ".join(p[0] for p in left), "   ".join(p[0] for p in right)
-
-    def status_parts(self) -> tuple[list, list]:
+    def status_parts(self, session: Session | None) -> tuple[list, list]:
         """Each half's parts, as (text, priority, kind): priority 0 is
         never left out; the higher, the sooner it goes when space is short."""
-        g = self.game
-        if g is None:
+        if session is None:
             return [("Card Shell", 0, "title")], []
-        if getattr(self, "_code_for", None) is not g:
-            self._code_for, self._code = g, codes.encode(g.name, g.options, g.seed)
-        left = [(game_title(g), 2, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self._code}", 5, "code")]
-        parts = [f"moves {len(g.history)}", *front_of(g).counts(g)]
+        g = session.game
+        if self.code_for[0] is not g:
+            self.code_for = (g, codes.encode(g.name, g.options, g.seed))
+        left = [(game_title(g), 2, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self.code_for[1]}", 5, "code")]
+        parts = [f"moves {len(g.history)}", *session.front.counts(g)]
         if g.won:
             state = "Won!"
         elif g.over:
             state = "No move left"
-        elif front_of(g).stuck_text(g):
-            state = front_of(g).stuck_text(g)
-        elif self.demo is None and self.message.startswith(DEMO_RUNNING):
+        elif session.front.stuck_text(g):
+            state = session.front.stuck_text(g)
+        elif session.demo is None and self.message.startswith(DEMO_RUNNING):
             state = ""                  # the Demo has stopped (or given up): its words go with it
         else:
             state = self.message
-        indicator = self.indicator_text()
+        indicator = self.indicator_text(session)
         right = ([(state, 0, "message")] if state else []) + ([(indicator, 3, "indicator")] if indicator else [])
         right += [(part, 0 if k == 0 else 1, "count") for k, part in enumerate(parts)]
         return left, right
 
-    def window_caption(self) -> str:
-        """The window's title: the game, its rule and the deal number, which
-        the status line may leave out when its news is long."""
-        g = self.game
-        return "Card Shell" if g is None else f"{game_title(g)} - deal {g.seed} - Card Shell"
-
-    def show_caption(self) -> None:
-        pygame.display.set_caption(self.window_caption())
-
-    def indicator_text(self) -> str:
+    def indicator_text(self, session: Session | None) -> str:
         """The quiet word on the deal: whether it can still be won."""
-        g = self.game
-        if g is None or g.won or g.over or not self.option("indicator") or not self.verdict:
+        if session is None:
             return ""
-        if self.verdict == "thinking":
+        g = session.game
+        if g.won or g.over or not self.prefs.option("indicator") or not session.verdict:
+            return ""
+        if session.verdict == "thinking":
             return "the solver is thinking..."
-        return front_of(g).verdict_text(g, self.verdict)
+        return session.front.verdict_text(g, session.verdict)
 
-    def draw_chrome(self, surface: pygame.Surface) -> None:
-        self.menu.draw_bar(surface)
-        bar = self.chrome_rect("status")
-        pygame.draw.rect(surface, (255, 255, 255) if self.canvas.mono else (30, 30, 34), bar)
-        if self.canvas.mono:
+    def draw(self, surface: pygame.Surface, canvas: Canvas, session: Session | None) -> None:
+        bar = self.window.chrome_rect("status")
+        pygame.draw.rect(surface, (255, 255, 255) if canvas.mono else (30, 30, 34), bar)
+        if canvas.mono:
             pygame.draw.line(surface, (0, 0, 0), bar.topleft, bar.topright)
         inner = bar.inflate(-24, 0)
-        left, right = self.status_text(inner.w)
-        self.canvas.text(surface, left, inner, STATUS_SIZE, (225, 225, 215), "left", shadow=False)
-        self.canvas.text(surface, right, inner, STATUS_SIZE, (225, 225, 215), "right", shadow=False)
+        left, right = self.status_text(session, inner.w)
+        canvas.text(surface, left, inner, STATUS_SIZE, (225, 225, 215), "left", shadow=False)
+        canvas.text(surface, right, inner, STATUS_SIZE, (225, 225, 215), "right", shadow=False)
 
-    def win_message(self) -> str:
-        """The result: the moves, and what the manuals promise at the end of
-        each game (Card Shell games: its points, the rule's running total,
-        win rate and streak; Gaps: the shuffles and the time)."""
-        g = self.game
-        n = len(g.history)
-        moves = f"{n} move{'s' if n != 1 else ''}"
-        if self.assisted:
-            return f"Won in {moves} with the Demo's help (not counted)."
-        lines = [f"You won {front_of(g).title} in {moves}!"]
-        lines += front_of(g).win_lines(g, self.table.elapsed if self.table is not None else 0.0)
-        points = game_points(g)
-        if points is not None:
-            lines.append(f"This game: {points_text(points)}.")
-            lines += self.standing()
-        return "\n".join(lines)
 
-    def standing(self) -> list[str]:
-        """The rule's running figures, in words, for the game on the table."""
-        g = self.game
-        rec = self.records.stats.get(g.name, g.options["rule"])
-        if not rec.games:
-            return []
-        title = game_title(g)
-        lines = [f"{title}: {points_text(rec.points)} in all; {rec.wins} of {rec.games} "
-                 f"game{'s' if rec.games != 1 else ''} won ({rec.win_percent:.0f}%)."]
-        if rec.winning_streak:
-            k = rec.winning_streak
-            lines.append(f"Streak: {k} win{'s' if k != 1 else ''} in a row.")
-        elif rec.losing_streak:
-            k = rec.losing_streak
-            lines.append(f"Streak: {k} loss{'es' if k != 1 else ''} in a row.")
-        return lines
+def join_status(left: list, right: list) -> tuple[str, str]:
+    return "  -  ".join(p[0] for p in left), "   ".join(p[0] for p in right)
 
-    def over_message(self) -> str:
-        """No move left: what the game costs, the rule's figures so far, and what to do."""
-        lines = ["No move is left: this game is over."]
-        g = self.game
-        if game_points(g) is not None and not self.assisted:
-            lines.append(leaving_cost(g, False) + " It is counted when you deal a new game.")
-            lines += self.standing()
-        lines.append("Choose New Game (Ctrl+N) to play again.")
-        return "\n".join(lines)
+
+def window_caption(session: Session | None) -> str:
+    """The window's title: the game, its rule and the deal number, which
+    the status line may leave out when its news is long."""
+    if session is None:
+        return "Card Shell"
+    g = session.game
+    return f"{game_title(g)} - deal {g.seed} - Card Shell"
+
+
+def moves_text(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+def standing(session: Session, records) -> list[str]:
+    """The running figures, in words, for the game on the table: its rule's
+    (points, games won, streak), then every other rule played, and all
+    rules together (the manuals: "a breakdown by rule type")."""
+    g = session.game
+    rule = g.options["rule"]
+    rec = records.stats.get(g.name, rule)
+    if not rec.games:
+        return []
+    lines = [f"{game_title(g)}: {figures(rec)}."]
+    if rec.winning_streak:
+        k = rec.winning_streak
+        lines.append(f"Streak: {k} win{'s' if k != 1 else ''} in a row.")
+    elif rec.losing_streak:
+        k = rec.losing_streak
+        lines.append(f"Streak: {k} loss{'es' if k != 1 else ''} in a row.")
+    others = [(title, records.stats.get(g.name, r)) for r, title in RULE_TITLES.items() if r != rule]
+    others = [f"{title}, {figures(o)}" for title, o in others if o.games]
+    if others:
+        total = records.stats.total(g.name)
+        lines.append("Other rules: " + "; ".join(others) + ".")
+        lines.append(f"All rules: {figures(total)}.")
+    return lines
+
+
+def figures(rec) -> str:
+    return (f"{points_text(rec.points)} in all; {rec.wins} of {rec.games} "
+            f"game{'s' if rec.games != 1 else ''} won ({rec.win_percent:.0f}%)")
+
+
+def win_message(session: Session, records) -> str:
+    """The result: the moves, and what the manuals promise at the end of
+    each game (Card Shell games: its points, the rule's running total,
+    win rate and streak; Gaps: the shuffles and the time; Chinese Puzzle:
+    the redeals)."""
+    g = session.game
+    moves = moves_text(len(g.history))
+    if session.assisted:
+        return f"Won in {moves} with the Demo's help (not counted)."
+    lines = [f"You won {session.front.title} in {moves}!"]
+    lines += session.front.win_lines(g, session.clock.elapsed)
+    lines += counted_lines(session, "win")
+    if game_points(g) is not None:
+        lines += standing(session, records)
+    return "\n".join(lines)
+
+
+def over_message(session: Session, records) -> str:
+    """No move left: its figures (the manual's), what it cost, the rule's
+    figures with it, and what to do."""
+    g = session.game
+    lines = ["No move is left: this game is over."]
+    lines += session.front.over_lines(g, session.clock.elapsed)
+    if session.assisted:
+        lines.append("It is not counted: the Demo played in it.")
+    else:
+        lines += counted_lines(session, "loss")
+    if game_points(g) is not None and not session.assisted:
+        lines += standing(session, records)
+    lines.append("Choose New Game (Ctrl+N) to play again.")
+    return "\n".join(lines)
+
+
+def counted_lines(session: Session, end: str) -> list[str]:
+    """Whether this end of the game went into the records, and its points."""
+    points = game_points(session.game)
+    if session.recorded:
+        return [f"This game: {points_text(points)}."] if points is not None else []
+    if session.retried:
+        return [f"After Try Again this {end} is not counted: the game counted once, as it stood before it "
+                "was taken back" + (", and it enters no high score." if session.front.high_scores else ".")]
+    if session.counted:
+        return [f"This {end} is not counted: the game counted already, as a loss, when no move was left."]
+    return []

@@ -20,12 +20,12 @@ from engine import events as ev
 
 from .anim import Actor, Cascade
 from .animator import Animator
-from .games import front_of
 from .keyboard import Keyboard
 from .layouts import Layout, build
 from .painter import Painter, changed_rects
 from .pointer import Carry, Pointer, Press
 from .scene import Scene
+from .session import Session
 from .words import describe, speak
 
 ILLEGAL_TRIES = 3           # beeps before the alert says why
@@ -38,12 +38,13 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     plays = True
 
-    def __init__(self, app, game: engine.Game, opening: bool = True, elapsed: float = 0.0,
-                 timer_shown: bool = True) -> None:
+    def __init__(self, session: Session, app, opening: bool = True) -> None:
+        self.session = session
         self.app = app
-        self.game = game
-        self.front = front_of(game)         # what this game answers (its menus, words, clicks)
-        self.ui: dict = {"spacing": {}, "timer_shown": timer_shown, "timer_text": "0:00"}
+        self.game = session.game
+        self.front = session.front          # what this game answers (its menus, words, clicks)
+        self.ui: dict = {"spacing": session.spacing, "timer_shown": bool(app.option("timer_shown")),
+                         "timer_text": session.clock.text}
         self.hidden: set[tuple[str, int]] = set()
         self.parked: list[list] = []       # [name, face_up, rect]: cards shown where no pile holds them
         self.actors: list[Actor] = []
@@ -53,9 +54,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self.selected: tuple[str, int] | None = None
         self.glow: Rect | None = None
         self.illegal = 0
-        self.hints_shown: list[str] = []   # the moves H has shown on this table, in order (the layout's dump)
         self.last_click: tuple[float, tuple[str, int] | None] = (0.0, None)
-        self.elapsed = elapsed              # the clock's seconds (a restored game goes on from its own)
         self.message = ""
         self.after_actors: list = []       # things to do once every card has landed
         self.cascade: Cascade | None = None     # the win's celebration, while it plays
@@ -68,13 +67,12 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self._pending: list[Rect] = []
         self.layout = self.build()
         if opening:
-            self.animate(game.opening_events, old=None)
+            self.animate(self.game.opening_events, old=None)
         # drawn by full_redraw(), which the app calls next: once, not twice
 
     # ----------------------------------------------------------- layout
     def build(self) -> Layout:
-        minutes, seconds = divmod(int(self.elapsed), 60)
-        self.ui["timer_text"] = f"{minutes}:{seconds:02d}"
+        self.ui["timer_text"] = self.session.clock.text
         return build(self.game, self.app.table_area(), self.app.card_aspect(), self.ui)
 
     # ----------------------------------------------------------- time
@@ -84,26 +82,6 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         runs its frames.  A card carried or a button held does not count:
         it moves only when the pointer does, and each motion is an event."""
         return bool(self.actors or self.flash_rects or self.cascade)
-
-    def real_time(self, dt: float) -> None:
-        """Wall-clock time passing (the Gaps timer counts real seconds, even
-        across the loop's idle sleeps)."""
-        if self.timer_running:
-            before = int(self.elapsed)
-            self.elapsed += dt
-            if int(self.elapsed) != before:
-                self.tick_timer()
-
-    @property
-    def timer_running(self) -> bool:
-        return (self.front.timed and not self.app.modal and not self.game.over
-                and not getattr(self.app, "paused", False))
-
-    def next_tick(self) -> float | None:
-        """Seconds until the table needs to draw by itself (the timer)."""
-        if not self.timer_running:
-            return None
-        return 1.0 - (self.elapsed % 1.0)
 
     # ----------------------------------------------------------- drawing
     def show_timer(self, shown: bool) -> None:
@@ -133,7 +111,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
     def try_move(self, text: str, carried: Carry | None = None) -> bool:
         """Play ``text`` if the engine allows it; otherwise beep (and, after
         three tries in a row, say why).  Returns whether it was played."""
-        if self.app.paused:
+        if self.session.clock.paused:
             return False
         reason = self.game.explain(text)
         if reason is not None:
@@ -173,7 +151,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         self.app.on_game_changed()
 
     def undo(self) -> None:
-        if self.app.paused:
+        if self.session.clock.paused:
             return
         if self.carry:
             self.cancel_carry()
@@ -185,7 +163,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
             self.after_play(events, old)
 
     def redo(self) -> None:
-        if self.app.paused:
+        if self.session.clock.paused:
             return
         old = self.layout
         events = self.game.redo()
@@ -215,7 +193,7 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
 
     def show_move(self, text: str) -> None:
         """A hint: the move's card and its destination flash."""
-        self.hints_shown.append(text)
+        self.session.hints_shown.append(text)
         m = engine.Move.parse(text)
         if m.word is not None:
             self.flash(["stock"] if "stock" in self.layout.slots else [])
@@ -256,4 +234,5 @@ class Table(Painter, Animator, Pointer, Keyboard, Scene):
         factor = {"less": max(0.25, factor - 0.25), "more": min(2.5, factor + 0.25), "reset": 1.0}[change]
         self.ui["spacing"][place] = factor
         self.relayout()
+        self.app.autosave()             # the view is the session's: a restart keeps it
 

@@ -1,10 +1,7 @@
-"""The window and the player's preferences: its size and place (kept
-between sessions), fullscreen and back, the table's area and the chrome's
-bands, and the options the menus set.
-
-A mixin of :class:`game.app.App`: it owns ``screen``, ``fullscreen``,
-``windowed`` and ``prefs``.
-"""
+"""The window: its size and place (kept between sessions in the
+preferences), fullscreen and back, the table's area and the chrome's bands.
+It owns ``screen``, ``fullscreen`` and ``windowed``; whoever draws asks it
+for the screen and the bands."""
 
 from __future__ import annotations
 
@@ -14,42 +11,29 @@ import warnings
 import pygame
 from pygame import Rect
 
-from .games import FRONTS
+from .prefs import DEFAULT_PREFS, Prefs
 from .ui import menubar
 
 STATUS_H = 26
 MIN_WINDOW = (800, 560)          # the smallest window every table and the status line fit
-DEFAULT_PREFS = {
-    "last_game": FRONTS[0].name,
-    "move_style": "drag",        # or "click"
-    "sound": True,
-    "fast_aces": False,
-    "auto_reshuffle": True,
-    "rules": {f.name: f.default_rule for f in FRONTS if f.default_rule},
-    "redeals": 2,
-    "aces": "free",
-    "window": [1180, 760],
-    "zoom": False,
-    "mono": False,
-    "back": 0,
-    "table": "green",
-    "timer_shown": True,
-    "blanks_move": False,
-    "winnable": False,
-    "faces": "classic",
-    "window_pos": [],
-    "indicator": True,
-}
 
 
 class Window:
-    """The window, its size and place, and the preferences."""
+    """The window, its size and place."""
+
+    def __init__(self, prefs: Prefs, size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
+        self.prefs = prefs
+        self.size_asked = size          # --size: this size, and the place the player left it is not used
+        self.fullscreen = fullscreen
+        self.window_at: tuple[int, int] | None = None     # where the window was before fullscreen
+        self.windowed = self.window_size()
+        self.screen = self.open_window()
 
     def window_size(self) -> tuple[int, int]:
-        if self.args.size:
-            w, h = self.args.size
+        if self.size_asked:
+            w, h = self.size_asked
             return max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)
-        w, h = self.prefs.get("window", DEFAULT_PREFS["window"])
+        w, h = self.prefs.option("window")
         try:
             desk = pygame.display.get_desktop_sizes()[0]
             w, h = min(w, int(desk[0] * 0.95)), min(h, int(desk[1] * 0.9))
@@ -63,8 +47,8 @@ class Window:
             # (X11), SDL keeps a window's place, so it is moved there first
             self.set_window(position=(0, 0))
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        pos = self.prefs.get("window_pos") or []
-        if len(pos) == 2 and not self.args.size and "SDL_VIDEO_WINDOW_POS" not in os.environ:
+        pos = self.prefs.option("window_pos") or []
+        if len(pos) == 2 and not self.size_asked and "SDL_VIDEO_WINDOW_POS" not in os.environ:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{int(pos[0])},{int(pos[1])}"
         screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
         self.set_window(minimum_size=MIN_WINDOW)     # the window manager is told the smallest size too
@@ -103,9 +87,9 @@ class Window:
             self.set_window(position=self.window_at)
         self.resized()
 
-    window_at: tuple[int, int] | None = None     # where the window was before fullscreen
-
     def resized(self) -> None:
+        """The display's surface after a change of size (the window manager's,
+        or fullscreen's); whoever draws is told by the app."""
         self.screen = pygame.display.get_surface()
         w, h = self.screen.get_size()
         if not self.fullscreen and (w < MIN_WINDOW[0] or h < MIN_WINDOW[1]):
@@ -113,35 +97,12 @@ class Window:
             # is set back to it (nothing smaller is laid out)
             self.screen = pygame.display.set_mode((max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])),
                                                   pygame.RESIZABLE)
-        self.canvas.resize(self.screen)
         if not self.fullscreen:
             self.windowed = self.screen.get_size()
-        if self.scene is not None:
-            self.scene.full_redraw()
 
     def table_area(self) -> Rect:
         w, h = self.screen.get_size()
         return Rect(0, menubar.HEIGHT, w, h - menubar.HEIGHT - STATUS_H)
-
-    def card_aspect(self) -> float:
-        w, h = self.sheet.cell
-        return w / h
-
-    def option(self, name: str):
-        return self.prefs.get(name, DEFAULT_PREFS.get(name))
-
-    def set_option(self, name: str, value) -> None:
-        self.prefs[name] = value
-        if name == "sound":
-            self.sounds.enabled = value
-            if value and not self.sounds.ready:
-                self.sounds.start()
-        if name in ("timer_shown", "blanks_move") and self.table is not None:
-            self.table.show_timer(bool(self.option("timer_shown")))
-        self.save_prefs()
-
-    def toggle_option(self, name: str) -> None:
-        self.set_option(name, not self.option(name))
 
     def default_window(self) -> None:
         """Back to the default window size (and out of fullscreen)."""
@@ -154,18 +115,14 @@ class Window:
         self.screen = self.open_window()
         self.resized()
 
-    def save_prefs(self) -> None:
-        if self.args.screenshot:
-            return
-        if not self.fullscreen and getattr(self, "screen", None) is not None:
+    def remember(self) -> None:
+        """Put the window's size and place in the preferences (saved at quit)."""
+        if not self.fullscreen and self.screen is not None:
             self.prefs["window"] = list(self.screen.get_size())
             try:
                 self.prefs["window_pos"] = list(pygame.display.get_window_position())
             except (pygame.error, AttributeError):
                 pass
-        problem = self.records.save_prefs(self.prefs)
-        if problem:
-            self.set_message(problem)
 
     def chrome_rect(self, which: str) -> Rect:
         w, h = self.screen.get_size()

@@ -358,9 +358,9 @@ class Storm:
         r = self.rng.random()
         self.clock.advance(0.008 if r < 0.5 else 0.017 if r < 0.9 else 0.3)
         app.step(block=False)
-        if not app.running:           # Quit from the menu or Ctrl+Q: keep going
+        if not app.loop.running:      # Quit from the menu or Ctrl+Q: keep going
             self.stats["quit"] += 1
-            app.running = True
+            app.loop.running = True
 
     def point(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()
@@ -844,7 +844,7 @@ def test_undo_while_gaps_is_paused_shows_no_card(tmp_path):
     drag(app, center_of(app, "c1"), center_of(app, "a8"))
     assert app.game.history == ["c1-a8"]
     key(app, pygame.K_p, pygame.KMOD_CTRL)
-    assert app.paused
+    assert app.session.clock.paused
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     check(app, "after Ctrl+Z while paused")
 
@@ -867,7 +867,7 @@ def test_losing_the_focus_while_dragging_in_gaps_shows_no_card(tmp_path):
     post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1))
     settle(app)
-    assert app.paused and app.game.history == []
+    assert app.session.clock.paused and app.game.history == []
     check(app, "after the focus was lost in the middle of a drag")
 
 
@@ -913,7 +913,7 @@ def test_the_solver_indicator_is_repainted_after_a_move(tmp_path, monkeypatch):
     assert "not known: the solver gave up" in app.status_text()[1], "an unknown says the solver gave up"
     drag(app, center_of(app, "c2"), center_of(app, "f1"))          # the 2H to its foundation
     assert app.game.history == ["c2-f"] and asked == ["verdict", "verdict"]
-    assert app.verdict == "thinking" and "thinking..." in app.status_text()[1]
+    assert app.session.verdict == "thinking" and "thinking..." in app.status_text()[1]
     status = app.chrome_rect("status")
     assert_same(pygame.surfarray.array3d(app.screen.subsurface(status)),
                 pygame.surfarray.array3d(app.canvas.background.subsurface(status)), app.scene.layout,

@@ -16,6 +16,7 @@ from gui import click, key, make_app
 import engine
 from engine.__main__ import main as engine_main
 from game.records import Records
+from game.session import Demo
 
 CTRL = pygame.KMOD_CTRL
 
@@ -60,7 +61,7 @@ def test_the_high_scores_go_with_almost_any_activity(tmp_path, activity):
 def test_fullscreen_starts_at_the_displays_corner(tmp_path, monkeypatch):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
     placed = []
-    monkeypatch.setattr(type(app), "set_window", staticmethod(lambda **s: placed.append(s)))
+    monkeypatch.setattr(type(app.window), "set_window", staticmethod(lambda **s: placed.append(s)))
     key(app, pygame.K_F11)
     assert app.fullscreen and {"position": (0, 0)} in placed
     key(app, pygame.K_F11)
@@ -86,19 +87,19 @@ def test_a_bad_card_sheet_falls_back_to_the_faces_chosen(tmp_path):
     four = make_app(tmp_path / "four", "--game", "gaps", "--seed", "3")
     four.set_option("faces", "four-colour")
     four.reload_cards_if_changed(force=True)
-    wanted = pygame.image.tobytes(four.sheet.face_at(0, 70, 98), "RGBA")
+    wanted = pygame.image.tobytes(four.looks.sheet.face_at(0, 70, 98), "RGBA")
     prefs = json.loads((tmp_path / "four" / "preferences.json").read_text())
     assert prefs["data"]["faces"] == "four-colour"
     (tmp_path / "own").mkdir()
     (tmp_path / "own" / "preferences.json").write_text(json.dumps(prefs))
     app = make_app(tmp_path / "own", "--game", "gaps", "--seed", "3", "--cards", str(bad))
     assert app.dialogs and "bad.png" in app.dialogs[-1].message
-    assert pygame.image.tobytes(app.sheet.face_at(0, 70, 98), "RGBA") == wanted
+    assert pygame.image.tobytes(app.looks.sheet.face_at(0, 70, 98), "RGBA") == wanted
 
 
 def test_escape_with_a_menu_open_during_the_demo_closes_the_menu(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
-    app.demo = []                                  # the Demo at work (waiting for the solver)
+    app.session.demo = Demo()                      # the Demo at work (waiting for the solver)
     click(app, app.menu._titles[0].center)
     assert app.menu.is_open
     key(app, pygame.K_ESCAPE)

@@ -32,10 +32,10 @@ def follow_hints(app, moves_at_most: int = 200) -> tuple[int, int]:
         g = app.game
         if g.won or g.over:
             break
-        assert wait_for(app, lambda: app.verdict != "thinking", seconds=120), "the verdict never came"
+        assert wait_for(app, lambda: app.session.verdict != "thinking", seconds=120), "the verdict never came"
         seen += 1
-        decided += app.verdict in ("won", "impossible")
-        assert app.verdict != "impossible", f"deal {g.seed}: H led into a loss at move {len(g.history)}"
+        decided += app.session.verdict in ("won", "impossible")
+        assert app.session.verdict != "impossible", f"deal {g.seed}: H led into a loss at move {len(g.history)}"
         shown.clear()
         key(app, pygame.K_h, unicode="h")
         assert wait_for(app, lambda: bool(shown) or "No hint" in app.message, seconds=60), \
@@ -76,9 +76,9 @@ def test_hints_from_a_fresh_start_follow_the_verdicts_line(tmp_path, deal):
     cannot lose the deal on a short search) once the deal is known won."""
     app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", str(deal), "--rule", "alternate")
     try:
-        assert wait_for(app, lambda: app.verdict != "thinking", seconds=120)
-        assert app.verdict == "won"
-        line = list(app.hint_line)
+        assert wait_for(app, lambda: app.session.verdict != "thinking", seconds=120)
+        assert app.session.verdict == "won"
+        line = list(app.session.hint_line)
         key(app, pygame.K_h, unicode="h")
         assert "hint" not in app.analyst.pending, "a known line asks the solver nothing"
         assert line and app.message.startswith("Hint:")
@@ -91,13 +91,14 @@ def test_the_indicator_follows_the_demos_line_without_searching(tmp_path):
     try:
         key(app, pygame.K_e, pygame.KMOD_CTRL)
         assert "Demo:" in app.message, "the Demo says at once that it is at work"
-        assert wait_for(app, lambda: bool(app.demo), seconds=120), "the Demo found a line"
-        searched = app.knowledge.searches
+        found = wait_for(app, lambda: bool(app.session.demo and app.session.demo.moves), seconds=120)
+        assert found, "the Demo found a line"
+        searched = app.assistant.knowledge.searches
         for _ in range(10):
             settle(app)
             app.step(block=False)
             assert "verdict" not in app.analyst.pending, "a move of a known line asks the solver nothing"
-            assert app.verdict == "won"
-        assert len(app.game.history) >= 5 and app.knowledge.searches == searched
+            assert app.session.verdict == "won"
+        assert len(app.game.history) >= 5 and app.assistant.knowledge.searches == searched
     finally:
         app.analyst.stop()

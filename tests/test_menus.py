@@ -151,14 +151,33 @@ def test_redeals_option_only_before_the_first_move_and_deals_the_same_cards(tmp_
 
 def test_sequences_rule_applies_to_the_next_game(tmp_path):
     app = make_app(tmp_path, "--game", "republic", "--seed", "3")
+    play_first(app)
     app.commands.choose_rule()
     dialog = app.dialogs[-1]
     key(app, pygame.K_DOWN)                 # alternate -> any suit
     assert dialog.value == "any-suit"
     key(app, pygame.K_RETURN)
-    assert app.game.options["rule"] == "alternate"
+    assert app.game.options["rule"] == "alternate", "a game under way keeps its rule"
     ctrl(app, pygame.K_n)
+    key(app, pygame.K_RETURN)               # New Game: yes, end the game under way
     assert app.game.options["rule"] == "any-suit"
+
+
+def test_sequences_before_the_first_move_apply_to_the_deal_on_the_table(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "3")
+    seed = app.game.seed
+    app.commands.choose_rule()
+    key(app, pygame.K_DOWN)                 # alternate -> any suit
+    key(app, pygame.K_RETURN)
+    assert app.game.options["rule"] == "any-suit" and app.game.seed == seed
+    assert "applies to this deal" in app.message
+
+
+def test_the_command_lines_rule_is_for_its_first_deal_only(tmp_path):
+    app = make_app(tmp_path, "--game", "smith", "--seed", "3", "--rule", "same-suit")
+    assert app.game.options["rule"] == "same-suit"
+    ctrl(app, pygame.K_n)                   # no move made: nothing to ask
+    assert app.game.options["rule"] == "any-suit", "the player's chosen rule (the default) deals the next"
 
 
 @pytest.mark.parametrize("option", ["sound", "zoom", "fast_aces", "auto_reshuffle", "timer_shown", "blanks_move"])
@@ -307,24 +326,67 @@ def test_shift_click_tries_a_card_on_the_foundations(tmp_path):
 
 
 # ----------------------------------------------------------------- the clock
-def test_the_gaps_timer_runs_while_playing_and_stops_in_a_dialog(tmp_path):
+class FakeTime:
+    """The loop's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def passes(app, clock: FakeTime, seconds: float) -> None:
+    """``seconds`` pass while the loop waits, then it takes its events."""
+    clock.t += seconds
+    pump(app)
+
+
+def timed_app(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    app.scene.real_time(5.0)
-    assert int(app.scene.elapsed) == 5
+    clock = FakeTime()
+    app.loop.now = clock
+    app.loop.last = clock()
+    app.session.clock.elapsed = 0.0         # (the real seconds make_app took)
+    return app, clock
+
+
+def test_the_gaps_timer_runs_while_playing_and_stops_in_a_dialog(tmp_path):
+    app, clock = timed_app(tmp_path)
+    passes(app, clock, 5.0)
+    assert int(app.session.clock.elapsed) == 5
     app.alert("hello")
-    app.scene.real_time(5.0)
-    assert int(app.scene.elapsed) == 5
-    key(app, pygame.K_RETURN)
-    app.scene.real_time(1.0)
-    assert int(app.scene.elapsed) == 6
+    passes(app, clock, 36.0)                # the alert stays open a while
+    assert int(app.session.clock.elapsed) == 5
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    passes(app, clock, 0.0)                 # closed: the time it was open is not counted when it goes
+    assert not app.dialogs and int(app.session.clock.elapsed) == 5
+    passes(app, clock, 1.0)
+    assert int(app.session.clock.elapsed) == 6
+
+
+def test_the_gaps_clock_stops_under_high_scores_and_an_open_menu(tmp_path):
+    app, clock = timed_app(tmp_path)
+    app.commands.show_high_scores()
+    passes(app, clock, 20.0)
+    key(app, pygame.K_ESCAPE)
+    passes(app, clock, 0.0)
+    assert not app.dialogs and app.session.clock.elapsed == 0
+    app.menu.open(0)
+    passes(app, clock, 20.0)
+    app.menu.open(None)
+    passes(app, clock, 2.0)
+    assert int(app.session.clock.elapsed) == 2
 
 
 def test_pause_stops_the_clock_and_covers_the_cards(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    app.loop.now = clock = FakeTime()
+    app.loop.last = clock()
     ctrl(app, pygame.K_p)
-    assert app.paused
-    app.scene.real_time(10)
-    assert app.scene.elapsed < 1
+    assert app.session.clock.paused
+    passes(app, clock, 10.0)
+    assert app.session.clock.elapsed < 1
     sprite = app.scene.layout.sprites[0]
     face = app.canvas.card_image(sprite.card, True, sprite.rect.size)
     shown = app.screen.subsurface(sprite.rect).copy()
@@ -333,17 +395,17 @@ def test_pause_stops_the_clock_and_covers_the_cards(tmp_path):
     drag(app, center_of(app, sprite.place), (500, 300))   # no play while paused
     assert app.game.to_dict() == before
     ctrl(app, pygame.K_p)
-    assert not app.paused
+    assert not app.session.clock.paused
 
 
 def test_losing_focus_pauses_and_coming_back_resumes(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
     post(pygame.WINDOWFOCUSLOST)
     pump(app)
-    assert app.paused
+    assert app.session.clock.paused
     post(pygame.WINDOWFOCUSGAINED)
     pump(app)
-    assert not app.paused
+    assert not app.session.clock.paused
 
 
 def won_gaps_document():
@@ -356,10 +418,10 @@ def test_a_gaps_winner_types_a_name_into_the_high_scores(tmp_path):
     app = make_app(tmp_path)
     app.show_game(engine.from_dict(won_gaps_document()), opening=False)
     settle(app)
-    app.scene.elapsed = 65
+    app.session.clock.elapsed = 65
     app.scene.try_move("d13-d12")
     settle(app)
-    assert app.dialogs and "Shuffles used: 0.  Time: 1:05." in app.dialogs[-1].message, "the result first"
+    assert app.dialogs and "Shuffles used: 0 of 3.  Time: 1:05." in app.dialogs[-1].message, "the result first"
     key(app, pygame.K_RETURN)
     close_until = [d for d in app.dialogs if d.entry is not None]
     assert close_until, "then the winner is asked for a name"
@@ -471,10 +533,10 @@ def test_statistics_count_a_win_and_an_abandoned_game(tmp_path):
 
 def test_large_index_and_four_colour_faces_are_chosen_in_options(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    classic = pygame.image.tobytes(app.sheet.face_at(0, 70, 98), "RGBA")
+    classic = pygame.image.tobytes(app.looks.sheet.face_at(0, 70, 98), "RGBA")
     app.set_option("faces", "four-colour")
     app.reload_cards_if_changed(force=True)
-    four = pygame.image.tobytes(app.sheet.face_at(0, 70, 98), "RGBA")   # the ace of clubs: green now
+    four = pygame.image.tobytes(app.looks.sheet.face_at(0, 70, 98), "RGBA")   # the ace of clubs: green now
     assert four != classic and app.sheet_path().name == "cards-four-colour.png"
     app.set_option("faces", "large-index")
     app.reload_cards_if_changed(force=True)
@@ -486,14 +548,14 @@ def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
     own = tmp_path / "mine.png"
     pygame.image.save(pygame.image.load(str(builtin_sheet_path())), str(own))
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--cards", str(own))
-    assert app.sheet.cell == (200, 280)
+    assert app.looks.sheet.cell == (200, 280)
     small = pygame.transform.smoothscale(pygame.image.load(str(own)), (1300, 700))
     pygame.image.save(small, str(own))
     import os
     os.utime(own, (os.path.getatime(own), os.path.getmtime(own) + 5))
     post(pygame.WINDOWFOCUSGAINED)
     pump(app)
-    assert app.sheet.cell == (100, 140)
+    assert app.looks.sheet.cell == (100, 140)
 
 
 @pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])

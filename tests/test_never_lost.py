@@ -24,6 +24,7 @@ from game import storage
 from game.analyst import ANSWER, Analyst, Answer
 from game.app import App, parse_args
 from game.records import Records
+from game.session import Session
 from game.status import leaving_cost, points_text
 
 CTRL = pygame.KMOD_CTRL
@@ -83,8 +84,8 @@ def republic_under_way(home: Path, moves: int = 3):
 def test_the_question_says_what_leaving_a_game_costs(name, rule, words):
     game = engine.new_game(name, seed=4, **({"rule": rule} if rule else {}))
     game.play(next(m for m in game.legal_moves() if m.word is None))
-    assert leaving_cost(game, assisted=False) == words
-    assert leaving_cost(game, assisted=True) == "This game is not counted: the Demo played in it."
+    assert leaving_cost(Session(game)) == words
+    assert leaving_cost(Session(game, assisted=True)) == "This game is not counted: the Demo played in it."
 
 
 def test_points_read_as_a_player_reads_them():

@@ -15,9 +15,8 @@ from test_review import fixture, gaps_with_a_shuffle, played
 import engine
 from engine import solve
 from engine.review import position_after, review
-from game.records import Records
 from game.ui.dialogs import INK
-from game.ui.review import FAINT, OFFER, TRY_AGAIN, ReviewDialog, unavailable
+from game.ui.review import FAINT, OFFER, TRY_AGAIN, ReviewDialog, rewind, unavailable
 from game.words import describe
 
 CTRL = pygame.KMOD_CTRL
@@ -114,11 +113,13 @@ def test_a_game_rewound_by_its_review_is_counted_once(tmp_path):
     try:
         dialog, losing, _ = reviewed(app, "prince")
         rule = app.game.options["rule"]
-        assert app.records.stats.get("prince", rule).games == 0
+        record = app.records.stats.get("prince", rule)
+        assert (record.games, record.wins) == (1, 0), "the game ended with no move left: it counted, lost"
         app.redraw_all()
         click(app, button(dialog, TRY_AGAIN))
         record = app.records.stats.get("prince", rule)
         assert (record.games, record.wins) == (1, 0), "the game counts once, lost, as it stood"
+        assert app.session.retried and not app.session.for_the_record
         # played again from there to a win: the same game, not counted a second time
         line = solve.solve(app.game, solve.Budget(seconds=20)).moves
         assert line
@@ -129,26 +130,40 @@ def test_a_game_rewound_by_its_review_is_counted_once(tmp_path):
         wait_for(app, lambda: app.scene.cascade is None and app.dialogs, 5)
         record = app.records.stats.get("prince", rule)
         assert (record.games, record.wins) == (1, 0)
+        text = app.dialogs[-1].message
+        assert "This game:" not in text and "After Try Again this win is not counted" in text
+        assert "0 of 1 game won" in text, "the figures beside it are the records' own"
     finally:
         app.analyst.stop()
 
 
 def test_a_rewound_game_left_for_a_new_deal_or_taken_up_after_a_restart_does_not_count_again(tmp_path):
     game, losing, _ = fixture("prince")
-    records = Records(tmp_path)
     rule = game.options["rule"]
-    assert records.count_before_rewind(game) == -1.0          # same suit: a loss costs a point
-    assert records.stats.get("prince", rule).games == 1
-    assert records.count_before_rewind(game) is None, "rewound a second time: counted at the first"
-    again = position_after(game.to_dict(), losing)
-    records.save_game(again)
-    later = Records(tmp_path)                     # a restart: the saved game carries the mark
-    loaded, extra = later.load_game("prince")
-    assert loaded is not None and extra.get("counted") is True
-    assert later.is_replay(loaded)
-    assert later.record_result(loaded) is None, "left for a new deal: not counted a second time"
-    assert later.stats.get("prince", rule).games == 1
-    assert later.record_result(loaded) is not None, "the same deal played afresh later counts again"
+    app = make_app(tmp_path)
+    try:
+        app.show_game(position_after(game.to_dict(), len(game.history) - 1), opening=False)
+        settle(app)
+        assert not app.game.over and losing < len(app.game.history)
+        assert app.records.stats.get("prince", rule).games == 0, "still under way: not counted yet"
+        doc = app.game.to_dict()
+        rewind(app, doc, losing)
+        assert app.records.stats.get("prince", rule).games == 1, "counted once, as it stood"
+        assert app.game.history == doc["history"][:losing] and app.session.retried
+        rewind(app, app.game.to_dict(), losing - 1)
+        assert app.records.stats.get("prince", rule).games == 1, "rewound a second time: counted at the first"
+        app.scene.try_move(next(str(m) for m in app.game.legal_moves()))
+        settle(app)
+        app.close()
+        later = make_app(tmp_path, "--game", "prince")         # a restart: the session comes back whole
+        assert later.session.retried and later.session.counted
+        assert later.status.status_text(later.session)
+        key(later, pygame.K_n, pygame.KMOD_CTRL)
+        assert not later.dialogs, "left for a new deal: nothing to ask, it counted already"
+        assert later.records.stats.get("prince", rule).games == 1, "and not counted a second time"
+        later.analyst.stop()
+    finally:
+        app.analyst.stop()
 
 
 def test_a_lost_game_offers_its_review_and_never_forces_it(tmp_path):
@@ -324,7 +339,7 @@ def test_the_review_starts_from_what_the_table_proved_and_agrees_with_it(tmp_pat
     table = {losing: "won", losing + 1: "lost", n: "lost"}
     app = make_app(tmp_path)
     try:
-        app.knowledge = SimpleNamespace(along=lambda g: dict(table))
+        app.assistant.knowledge = SimpleNamespace(along=lambda g: dict(table))
         sent = []
         ask = app.analyst.ask
 

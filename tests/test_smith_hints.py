@@ -104,7 +104,7 @@ def test_a_known_line_that_takes_the_last_move_back_is_not_shown_as_the_hint(tmp
         assert g.history == ["c4-c8"]
         back = "c8-c4"
         assert undoes_last_move(g, back)
-        app.hint_line, app.hint_at = [back], (g, len(g.history))
+        app.session.hint_line, app.session.hint_at = [back], len(g.history)
         app.hint()
         assert app.message == "Hint: thinking...", "the solver is asked, the take-back not flashed"
         assert not app.scene.flash_rects

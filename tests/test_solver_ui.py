@@ -10,6 +10,7 @@ import pygame
 from gui import endgame, key, make_app, settle, wait_for
 
 import engine
+from game.status import win_message
 from game.words import describe
 
 
@@ -17,9 +18,9 @@ def test_the_indicator_says_a_winnable_deal_can_still_be_won(tmp_path):
     app = make_app(tmp_path, "--analysis")
     try:
         app.show_game(engine.from_dict(endgame()), opening=False)
-        assert app.verdict == "thinking" and "thinking" in app.status_text()[1]
-        assert wait_for(app, lambda: app.verdict != "thinking")
-        assert app.verdict == "won"
+        assert app.session.verdict == "thinking" and "thinking" in app.status_text()[1]
+        assert wait_for(app, lambda: app.session.verdict != "thinking")
+        assert app.session.verdict == "won"
         assert "can still be won" in app.status_text()[1]
     finally:
         app.analyst.stop()
@@ -29,8 +30,8 @@ def test_h_shows_the_next_move_of_the_solution(tmp_path):
     app = make_app(tmp_path, "--analysis")
     try:
         app.show_game(engine.from_dict(endgame()), opening=False)
-        assert wait_for(app, lambda: app.verdict == "won")
-        first = app.hint_line[0]
+        assert wait_for(app, lambda: app.session.verdict == "won")
+        first = app.session.hint_line[0]
         key(app, pygame.K_h, unicode="h")
         assert app.scene.flash_rects, "the hint's card and destination flash"
         assert describe(app.game, first) in app.message      # in words: "the nine of hearts onto ..."
@@ -44,13 +45,13 @@ def test_the_demo_plays_the_deal_out_and_a_key_stops_it(tmp_path):
     try:
         app.show_game(engine.from_dict(endgame()), opening=False)
         app.start_demo()
-        assert wait_for(app, lambda: app.game.won or (app.demo is None and app.game.history))
+        assert wait_for(app, lambda: app.game.won or (app.session.demo is None and app.game.history))
         settle(app)
         assert app.game.won
         app.show_game(engine.from_dict(endgame()), opening=False)
         app.start_demo()
         key(app, pygame.K_SPACE, unicode=" ")
-        assert app.demo is None
+        assert app.session.demo is None
     finally:
         app.analyst.stop()
 
@@ -62,15 +63,15 @@ def test_the_demo_plays_the_line_the_indicator_found_without_asking_again(tmp_pa
     app = make_app(tmp_path, "--analysis")
     try:
         app.show_game(engine.from_dict(endgame()), opening=False)
-        assert wait_for(app, lambda: app.verdict == "won")
-        line = list(app.hint_line)
+        assert wait_for(app, lambda: app.session.verdict == "won")
+        line = list(app.session.hint_line)
         asked = []
         real_ask = app.analyst.ask
         app.analyst.ask = lambda game, kind, **kw: asked.append(kind) or real_ask(game, kind, **kw)
         app.start_demo()
         assert "demo" not in asked
         assert app.game.history[:1] == line[:1], "the first move of the known line, played at once"
-        assert wait_for(app, lambda: app.game.won or app.demo is None)
+        assert wait_for(app, lambda: app.game.won or app.session.demo is None)
         settle(app)
         assert app.game.won and app.game.history == line
         assert "demo" not in asked
@@ -94,19 +95,21 @@ def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypat
     assert solve(engine.new_game("prince", seed=6, rule="alternate"), Budget(seconds=5)).status == "impossible"
     app = new_deal_with_winnable_only(tmp_path, monkeypatch, 6)
     try:
-        assert app.looking is not None and app.dialogs[-1] is app.looking, "a notice says the solver is looking"
-        assert wait_for(app, lambda: app.looking is None)
+        looking = app.assistant.looking
+        assert looking is not None and app.dialogs[-1] is looking, "a notice says the solver is looking"
+        assert wait_for(app, lambda: app.assistant.looking is None)
         settle(app)
         assert not app.dialogs
         assert app.game.seed == 7 and app.game.history == []
         assert solve(app.game, Budget(seconds=5)).status == "won"
         assert "7" in app.message
-        assert app.verdict == "won", "the deal the solver has just won is known winnable at once"
-        assert app.hint_line and app.game.explain(app.hint_line[0]) is None, "its line is the known solution"
+        assert app.session.verdict == "won", "the deal the solver has just won is known winnable at once"
+        hint_line = app.session.hint_line
+        assert hint_line and app.game.explain(hint_line[0]) is None, "its line is the known solution"
         # a verdict asked meanwhile (after the deal went on the table) did
         # not make the search's answer stale, nor the other way round
-        assert wait_for(app, lambda: app.verdict not in ("", "thinking"))
-        assert app.verdict == "won"
+        assert wait_for(app, lambda: app.session.verdict not in ("", "thinking"))
+        assert app.session.verdict == "won"
     finally:
         app.analyst.stop()
 
@@ -114,7 +117,7 @@ def test_winnable_deals_only_deals_a_game_the_solver_has_won(tmp_path, monkeypat
 def test_winnable_deals_only_keeps_a_winnable_pick(tmp_path, monkeypatch):
     app = new_deal_with_winnable_only(tmp_path, monkeypatch, 7)
     try:
-        assert wait_for(app, lambda: app.looking is None)
+        assert wait_for(app, lambda: app.assistant.looking is None)
         assert app.game.seed == 7
     finally:
         app.analyst.stop()
@@ -124,10 +127,10 @@ def test_the_player_may_play_the_unchecked_deal_instead(tmp_path, monkeypatch):
     app = new_deal_with_winnable_only(tmp_path, monkeypatch, 6)
     try:
         key(app, pygame.K_RETURN)                   # "Play This Deal"
-        assert app.looking is None and not app.dialogs
+        assert app.assistant.looking is None and not app.dialogs
         assert "not checked" in app.message
         time.sleep(1.0)
-        assert wait_for(app, lambda: app.verdict not in ("", "thinking"))
+        assert wait_for(app, lambda: app.session.verdict not in ("", "thinking"))
         assert app.game.seed == 6, "the search's answer, if it comes, no longer changes the deal"
     finally:
         app.analyst.stop()
@@ -136,9 +139,9 @@ def test_the_player_may_play_the_unchecked_deal_instead(tmp_path, monkeypatch):
 def test_numbered_deals_play_as_dealt_with_winnable_deals_only(tmp_path, monkeypatch):
     app = new_deal_with_winnable_only(tmp_path, monkeypatch, 7)
     try:
-        assert wait_for(app, lambda: app.looking is None)
+        assert wait_for(app, lambda: app.assistant.looking is None)
         app.start_game("prince", seed=6, fresh=True)          # a deal chosen by number (or code)
-        assert app.looking is None and not app.dialogs
+        assert app.assistant.looking is None and not app.dialogs
         assert app.game.seed == 6
     finally:
         app.analyst.stop()
@@ -169,7 +172,7 @@ def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
         assert wait_for(app, lambda: app.game.won)
         settle(app)
         assert recorded == [], "a game the Demo played in counts neither as a win nor as a loss"
-        assert "Demo" in app.win_message()
+        assert "Demo" in win_message(app.session, app.records)
         app.start_game("prince", seed=3, fresh=True)     # leaving it does not count it as lost either
         assert recorded == []
     finally:
@@ -196,7 +199,7 @@ def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
                 replay.play(m)
             assert replay.stuck, "the shuffle came only when no card could move"
         key(app, pygame.K_SPACE, unicode=" ")
-        assert app.demo is None
+        assert app.session.demo is None
     finally:
         app.analyst.stop()
 

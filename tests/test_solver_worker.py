@@ -216,10 +216,10 @@ def test_a_search_that_fails_is_logged_and_the_player_told(tmp_path):
             doc["position"]["columns"][0].append("ZZ")      # no such card
             return doc
     try:
-        app.verdict = "thinking"
+        app.session.verdict = "thinking"
         app.analyst.ask(Broken(), "verdict")
-        assert wait_for(app, lambda: app.verdict != "thinking")
-        assert app.verdict == "" and "failed on this deal" in app.message
+        assert wait_for(app, lambda: app.session.verdict != "thinking")
+        assert app.session.verdict == "" and "failed on this deal" in app.message
         text = (tmp_path / logs.NAME).read_text()
         assert "The solver failed on a verdict request" in text
         assert "Traceback (most recent call last)" in text and 'worker.py", line' in text
@@ -260,8 +260,8 @@ def test_hints_step_through_the_solution(tmp_path):
     app = make_app(tmp_path, "--analysis")
     try:
         app.show_game(engine.from_dict(endgame()), opening=False)
-        assert wait_for(app, lambda: app.verdict == "won")
-        line = list(app.hint_line)
+        assert wait_for(app, lambda: app.session.verdict == "won")
+        line = list(app.session.hint_line)
         assert len(line) >= 3
         for n, move in enumerate(line[:3]):
             key(app, pygame.K_h, unicode="h")
@@ -271,13 +271,14 @@ def test_hints_step_through_the_solution(tmp_path):
             app.scene.try_move(move)                # the player follows it
             settle(app)
             assert app.game.history[-1] == move
-        assert app.hint_line[0] == line[3] or app.verdict == "won", "the line goes on (or a new one came)"
+        s = app.session
+        assert s.hint_line[0] == line[3] or s.verdict == "won", "the line goes on (or a new one came)"
         assert "verdict" not in app.analyst.pending, "following a known line asks the solver nothing"
         app.undo()                                   # back a move: the line from there is known too
-        assert app.verdict == "won" and "verdict" not in app.analyst.pending
-        assert app.hint_line == line[2:], "the position seen before keeps its line"
+        assert app.session.verdict == "won" and "verdict" not in app.analyst.pending
+        assert app.session.hint_line == line[2:], "the position seen before keeps its line"
         app.scene.try_move(next(str(m) for m in app.game.legal_moves() if str(m) != line[2]))
-        assert app.hint_line == [], "off the line: it is no longer a solution from here"
+        assert app.session.hint_line == [], "off the line: it is no longer a solution from here"
     finally:
         app.analyst.stop()
 
@@ -337,13 +338,13 @@ def test_a_worker_a_search_left_large_is_replaced_once_it_is_idle(tmp_path, monk
     app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", "7", "--rule", "alternate")
     try:
         first = app.analyst.pid
-        assert wait_for(app, lambda: app.verdict != "thinking", seconds=60)
+        assert wait_for(app, lambda: app.session.verdict != "thinking", seconds=60)
         assert app.analyst.replaced == 1 and app.analyst.pid != first, "replaced once idle"
         assert wait_for(app, lambda: not alive(first), seconds=3), "the grown worker left"
         app.scene.try_move(str(app.game.legal_moves()[-1]))
         settle(app)
-        if app.verdict == "thinking":
-            assert wait_for(app, lambda: app.verdict != "thinking", seconds=60), "the fresh worker answers"
+        if app.session.verdict == "thinking":
+            assert wait_for(app, lambda: app.session.verdict != "thinking", seconds=60), "the fresh worker answers"
         assert app.analyst.failed == "" and app.analyst.starts - app.analyst.replaced == 1
     finally:
         app.analyst.stop()

@@ -11,7 +11,7 @@ import pytest
 from gui import center_of, click, key, make_app, post, pump, settle
 
 import engine
-from game.status import STATUS_GAP, STATUS_SIZE
+from game.status import STATUS_GAP, STATUS_SIZE, window_caption
 from game.window import MIN_WINDOW
 from game.words import speak
 
@@ -59,7 +59,7 @@ def test_a_hint_goes_on_the_paused_screen(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
     hint(app)
     key(app, pygame.K_p, CTRL)
-    assert app.paused
+    assert app.session.clock.paused
     assert "Hint:" not in shown(app) and "Paused" in shown(app)
     assert not app.scene.flash_rects
     key(app, pygame.K_p, CTRL)
@@ -70,7 +70,7 @@ def test_the_demos_words_go_once_it_has_stopped(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
     key(app, pygame.K_e, CTRL)
     assert "Demo: looking for a line" in shown(app), "the Demo says it is at work at once"
-    app.demo = None                          # what the Demo giving up leaves behind
+    app.session.demo = None                  # what the Demo giving up leaves behind
     app.alert("The solver found no way to win this deal from here in its time.")
     assert "looking for a line" not in shown(app)
 
@@ -147,10 +147,10 @@ def test_grid_reasons_name_rows_and_columns():
 
 def test_the_winnability_words_are_plain(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    app.verdict = "impossible"
-    assert app.indicator_text() == "this deal can't be won without a shuffle; 3 shuffles left"
-    app.verdict = "won"
-    assert app.indicator_text() == "can be won without a shuffle"
+    app.session.verdict = "impossible"
+    assert app.status.indicator_text(app.session) == "this deal can't be won without a shuffle; 3 shuffles left"
+    app.session.verdict = "won"
+    assert app.status.indicator_text(app.session) == "can be won without a shuffle"
 
 
 @pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
@@ -162,7 +162,7 @@ def test_the_status_line_never_overlaps_itself(tmp_path, name, width):
     post(pygame.WINDOWSIZECHANGED, x=width, y=640)
     pump(app)
     assert app.screen.get_width() == width
-    app.verdict = "impossible"
+    app.session.verdict = "impossible"
     app.set_message("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
     font = app.fonts.get(STATUS_SIZE)
     left, right = app.status_text(width - 24)
@@ -187,7 +187,7 @@ def test_new_game_waits_while_gaps_is_paused(tmp_path):
     play_first(app)
     key(app, pygame.K_p, CTRL)
     key(app, pygame.K_n, CTRL)
-    assert not app.dialogs and app.game.seed == 3 and app.paused
+    assert not app.dialogs and app.game.seed == 3 and app.session.clock.paused
     new_game = next(i for i in app.commands.menus()[0].items if i.label == "New Game")
     assert not new_game.enabled
 
@@ -205,8 +205,8 @@ def test_the_deal_number_outlasts_the_code_and_the_caption_keeps_it(tmp_path, na
     left, _ = app.status_text(width)
     assert "code" not in left and "deal 12345678" in left
     caption = pygame.display.get_caption()[0]
-    assert caption == app.window_caption()
-    assert caption.startswith(app.status_parts()[0][0][0]) and "deal 12345678" in caption
+    assert caption == window_caption(app.session)
+    assert caption.startswith(app.status.status_parts(app.session)[0][0][0]) and "deal 12345678" in caption
 
 
 def test_the_caption_follows_the_table(tmp_path):

@@ -179,7 +179,7 @@ def test_every_table_fits_the_window(home, name, size):
 def test_the_window_resizes_and_the_table_follows(home):
     app = make_app(home, "--game", "prince", "--seed", "5")
     small = app.scene.layout.card
-    app.screen = pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
+    pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
     app.resized()
     settle(app)
     assert app.scene.layout.card[0] > small[0]
@@ -201,7 +201,7 @@ def test_a_card_sheet_of_the_wrong_shape_is_refused_and_the_built_in_one_used(ho
     assert app.dialogs, "the player is told the sheet was refused"
     message = app.dialogs[-1].message
     assert "13" in message and "5" in message
-    assert app.sheet.cell == (200, 280)     # the built-in sheet
+    assert app.looks.sheet.cell == (200, 280)     # the built-in sheet
 
 
 def test_a_sheet_in_the_data_folder_replaces_the_built_in_one(home):
@@ -210,7 +210,7 @@ def test_a_sheet_in_the_data_folder_replaces_the_built_in_one(home):
     home.mkdir(exist_ok=True)
     pygame.image.save(small, str(home / "cards.png"))
     app = make_app(home, "--game", "gaps", "--seed", "1")
-    assert app.sheet.cell == (100, 140)
+    assert app.looks.sheet.cell == (100, 140)
     assert not app.dialogs
 
 

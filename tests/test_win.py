@@ -10,6 +10,7 @@ from gui import make_app, post, pump, settle
 
 import engine
 from game.anim import CASCADE_MAX
+from game.status import win_message
 
 NEAR_WIN = {"format": 1, "game": "prince", "options": {"rule": "alternate"},
             "position": {"columns": [["KC"], ["KD"], ["KH"], ["KS"], [], [], [], [], []],
@@ -81,7 +82,7 @@ def test_the_result_gives_points_total_win_rate_and_streak(tmp_path):
     assert f"This game: {rec.points:g} points." in text
     assert f"The Prince, alternating colour: {rec.points:g} points in all; 1 of 1 game won (100%)." in text
     assert "Streak: 1 win in a row." in text
-    assert app.win_message() == text
+    assert win_message(app.session, app.records) == text
 
 
 ONE_MOVE_LEFT = {"format": 1, "game": "prince", "options": {"rule": "alternate"}, "position": {
@@ -105,6 +106,15 @@ def test_a_game_over_tells_its_cost_and_the_rules_figures(tmp_path):
     assert app.game.over and app.dialogs
     text = app.dialogs[-1].message
     assert text.startswith("No move is left: this game is over.")
-    assert "This game counts as a loss: -2 points." in text
-    assert "The Prince, alternating colour: 2 points in all; 1 of 1 game won (100%)." in text
-    assert "Streak: 1 win in a row." in text
+    assert "This game: -2 points." in text, "the game has ended: it counts now (RULES.md)"
+    assert "The Prince, alternating colour: 0 points in all; 1 of 2 games won (50%)." in text
+    assert "Streak: 1 loss in a row." in text
+    rec = app.records.stats.get("prince", "alternate")
+    assert (rec.games, rec.wins, rec.points) == (2, 1, 0)
+    ctrl_n = {"key": pygame.K_n, "mod": pygame.KMOD_CTRL, "unicode": "n", "scancode": 0}
+    while app.dialogs:
+        app.close_dialog("OK")
+    post(pygame.KEYDOWN, **ctrl_n)
+    pump(app)
+    assert not app.dialogs, "an ended game is not asked about again"
+    assert app.records.stats.get("prince", "alternate").games == 2, "nor counted twice"

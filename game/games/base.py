@@ -26,6 +26,12 @@ from ..ui.menubar import Item
 DEMO_S = 10.0
 
 
+def clock_text(seconds: float) -> str:
+    """A clock's time: ``3:25``."""
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}"
+
+
 def card_name(text: str | None) -> str:
     """A card in words: "the seven of hearts" ("a card" when unknown)."""
     return "a card" if text is None else "the " + card(text).words
@@ -58,8 +64,9 @@ class Front:
         """Where every place and card of ``game`` sits in ``area``."""
         raise NotImplementedError(f"{type(self).__name__} lays out no table")
 
-    def new_options(self, args, prefs: dict) -> dict:
-        """The engine's options for a new deal: the command line's, else the player's preferences."""
+    def new_options(self, launch: dict, prefs: dict) -> dict:
+        """The engine's options for a new deal: the command line's (``launch``:
+        for the game it asked for, once), else the player's preferences."""
         return {}
 
     def stock_click(self, table) -> None:
@@ -118,6 +125,10 @@ class Front:
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         """What the game's manual promises at a win, beyond the moves and points."""
+        return []
+
+    def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        """A lost game's figures, beyond its points (Gaps: shuffles, cards in place, time)."""
         return []
 
     def describe(self, game: engine.Game, move: engine.Move) -> str:

@@ -24,8 +24,8 @@ class ChinesePuzzleFront(GridFront):
     def layout(self, game, area, aspect, ui):
         return lay_chinese_puzzle(game, area, aspect, ui)
 
-    def new_options(self, args, prefs: dict) -> dict:
-        return {"redeals": args.redeals or prefs["redeals"], "aces": args.aces or prefs["aces"]}
+    def new_options(self, launch: dict, prefs: dict) -> dict:
+        return {"redeals": launch.get("redeals") or prefs["redeals"], "aces": launch.get("aces") or prefs["aces"]}
 
     def auto_redeal(self, prefs_say: bool) -> bool:
         return True             # its manual: a stuck table is redealt at once
@@ -38,6 +38,10 @@ class ChinesePuzzleFront(GridFront):
         return [
             Item("Hint", app.hint, "H", not g.over),
             Item("Demo", app.start_demo, "Ctrl+E", not g.over),
+            Item("Backward", app.undo, "Ctrl+B", g.can_undo),
+            Item("Forward", app.redo, "Ctrl+F", g.can_redo),
+            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo, refused=commands.rewind),
+            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo, refused=commands.fast_forward),
             Item("ReDeal...", lambda: confirm_redeal(commands), "Ctrl+D", commands.legal("redeal"),
                  refused=lambda: commands.play_word("redeal")),
         ]

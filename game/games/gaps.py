@@ -7,7 +7,7 @@ import engine
 
 from ..layouts.grids import gaps as lay_gaps
 from ..ui.menubar import Item, separator
-from .base import word_item
+from .base import clock_text, word_item
 from .grid import GridFront
 
 
@@ -43,8 +43,10 @@ class GapsFront(GridFront):
         return prefs_say
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
-        seconds = int(elapsed)
-        return [f"Shuffles used: {g.shuffles_used}.  Time: {seconds // 60}:{seconds % 60:02d}."]
+        return [f"{self.used_text(g)}  Time: {clock_text(elapsed)}."]
+
+    def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        return [f"{self.used_text(g)}  {self.in_place_text(g)}  Time: {clock_text(elapsed)}."]
 
     def menu_items(self, commands, g: engine.Game) -> list[Item]:
         app = commands.app
@@ -52,7 +54,9 @@ class GapsFront(GridFront):
             Item("Hint", app.hint, "H", not g.over),
             Item("Demo", app.start_demo, "Ctrl+E", not g.over),
             word_item(commands, "Use a Shuffle", "redeal", "Ctrl+U"),
-            Item("Pause", app.toggle_pause, "Ctrl+P", not g.over, checked=app.paused),
+            Item("Pause", app.toggle_pause, "Ctrl+P", not g.over, checked=app.session.clock.paused),
+            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", False, refused=commands.rewind),
+            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", False, refused=commands.fast_forward),
             separator(),
             Item("High Scores...", commands.show_high_scores, "Ctrl+I"),
         ]

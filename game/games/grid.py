@@ -26,6 +26,22 @@ class GridFront(Front):
         may fill it; on a card, the cells it is tied to."""
         return table.game.hint_places(place)
 
+    def used_text(self, g: engine.Game) -> str:
+        """The redeals (Gaps: shuffles) used of those allowed."""
+        allowed = g.redeals_left + g.history.count("redeal")
+        used = allowed - g.redeals_left
+        return f"{self.redeal_word.capitalize()}s used: {used} of {allowed}."
+
+    def in_place_text(self, g: engine.Game) -> str:
+        """The cards in their final places, of all that have one."""
+        return f"Cards in place: {sum(g.locked_counts())} of {g.ROWS * (g.WIDTH - 1)}."
+
+    def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        return [f"{self.used_text(g)}  {self.in_place_text(g)}"]
+
+    def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        return [self.used_text(g)]
+
     def stuck_text(self, g: engine.Game) -> str:
         return f"Stuck: {self.stuck_advice}" if getattr(g, "stuck", False) else ""
 

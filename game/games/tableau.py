@@ -63,11 +63,10 @@ class TableauFront(Front):
 
     default_rule = "alternate"
 
-    def new_options(self, args, prefs: dict) -> dict:
-        """The packing rule: ``--rule`` when this game was asked for on the command line, else the preference."""
-        if args.rule and args.game == self.name:
-            return {"rule": args.rule}
-        return {"rule": prefs.get("rules", {}).get(self.name, self.default_rule)}
+    def new_options(self, launch: dict, prefs: dict) -> dict:
+        """The packing rule: the command line's (``launch``, for the game it
+        asked for only), else the player's."""
+        return {"rule": launch.get("rule") or prefs.get("rules", {}).get(self.name, self.default_rule)}
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """Where the card (with the cards on it) may go, as the engine's legal moves say."""
@@ -94,8 +93,8 @@ class TableauFront(Front):
             separator(),
             Item("Backward", app.undo, "Ctrl+B", g.can_undo),
             Item("Forward", app.redo, "Ctrl+F", g.can_redo),
-            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo),
-            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo),
+            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo, refused=commands.rewind),
+            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo, refused=commands.fast_forward),
             separator(),
             Item("Sequences...", commands.choose_rule, "Ctrl+R"),
             Item("Scores...", commands.show_scores, "Ctrl+I"),

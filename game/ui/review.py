@@ -22,7 +22,7 @@ searches use the hidden cards too), Gaps and Chinese Puzzle at any time,
 each deal between shuffles or redeals on its own.
 
 The table sends what its indicator proved along the game this session
-(``app.knowledge.along``) with the request, so the review starts from those
+(``app.assistant.knowledge.along``) with the request, so the review starts from those
 proofs and never contradicts them.  Its words are each game's own: Gaps'
 shuffle, Chinese Puzzle's redeal (the front's ``redeal_in_verdict``), and
 neither in the other games.  When the game is lost and the move that lost
@@ -40,6 +40,7 @@ import engine
 from engine.review import LOST, UNKNOWN, WON, position_after
 
 from ..games import front, front_of
+from ..session import Session
 from ..words import describe
 from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
 
@@ -349,9 +350,8 @@ def open_review(app) -> None:
 def proved_along(app, game: engine.Game) -> dict[int, str]:
     """What the table proved this session at the positions along ``game``'s
     history (position k: after k moves -> "won" or "lost"): the review
-    starts from it.  Nothing where the table keeps no such knowledge."""
-    knowledge = getattr(app, "knowledge", None)
-    return {} if knowledge is None else dict(knowledge.along(game))
+    starts from it."""
+    return dict(app.assistant.knowledge.along(game))
 
 
 def review_dialog(app) -> ReviewDialog | None:
@@ -382,17 +382,23 @@ def closed(app, dialog: ReviewDialog, choice: str) -> None:
 def rewind(app, doc: dict, losing: int) -> None:
     """Put the game back as it was just before move ``losing`` (its index)
     to be played again.  The game counts now, once, as it stood; the game
-    played on from here does not count again."""
-    g = app.game
-    if g is None or g.to_dict().get("history") != doc.get("history"):
-        app.set_message("The game changed since the review: nothing was rewound.")
+    played on from here is the same game, taken back: it does not count
+    again however it ends, and in Gaps it enters no high score (RULES.md:
+    a take-back of more than one move is an assisted game)."""
+    s = app.session
+    if s is None or s.game.to_dict().get("history") != doc.get("history"):
+        app.say("The game changed since the review: nothing was rewound.")
         return
     counted = ""
-    if not app.recorded and not app.assisted:
-        if app.records.count_before_rewind(g) is not None:
-            counted = " (this game has counted once)"
-    app.show_game(position_after(doc, losing), opening=False, keep=True)
-    app.set_message(f"Back before move {losing + 1}: try again{counted}.")
+    if s.for_the_record and s.game.history:
+        app.count_result()
+        counted = " (this game has counted once)"
+    s.retried = s.counted = True
+    s.recorded = False
+    retried = Session(position_after(doc, losing), elapsed=s.clock.elapsed, assisted=s.assisted, retried=True,
+                      spacing=s.spacing)
+    app.show_session(retried, opening=False)
+    app.say(f"Back before move {losing + 1}: try again{counted}.")
 
 
 #: Review This Game's shortcut
