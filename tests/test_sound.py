@@ -8,9 +8,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import json  # noqa: E402
 import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
 import wave  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -20,7 +23,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import sound  # noqa: E402
-from game.sound import NAMES, Sounds  # noqa: E402
+from game.sound import NAMES, THREAD, Sounds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sounds"
@@ -52,9 +55,16 @@ def centroid(pcm: np.ndarray, rate: int) -> float:
     return float((np.fft.rfftfreq(len(pcm), 1.0 / rate) * power).sum() / power.sum())
 
 
+def keepers() -> list[threading.Thread]:
+    """The sound keeper threads running now."""
+    return [t for t in threading.enumerate() if t.name == THREAD]
+
+
 @pytest.fixture(autouse=True)
 def no_mixer_left_open():
     yield
+    for keeper in keepers():  # a test that did not stop its Sounds: its keeper ends after the quiet spell
+        keeper.join(30)
     pygame.mixer.quit()
 
 
@@ -259,6 +269,7 @@ def test_the_table_is_on_screen_before_the_sound_device_is_opened(tmp_path, monk
     assert tables and tables[0] is not None, "the table was dealt and drawn first"
     assert app.sounds.ready
     app.quit()
+    app.sounds.stop()
     pygame.quit()
 
 
@@ -273,6 +284,7 @@ def test_without_a_sound_device_the_status_line_says_so(tmp_path, monkeypatch):
     app.begin()
     assert app.message.startswith("No sound device") and app.table is not None
     app.quit()
+    app.sounds.stop()
     pygame.quit()
 
 
@@ -285,3 +297,168 @@ def test_nothing_plays_and_the_mixer_stays_closed_before_start(monkeypatch):
     for name in NAMES:
         sounds.play(name)
     assert not sounds.ready
+
+
+# -- the device is open only while sounds play (issue 26) ---------------------------
+
+
+def test_the_device_closes_after_a_quiet_spell_and_opens_again_to_play():
+    sounds = Sounds(quiet=0.2)
+    assert sounds.start()
+    assert sounds.device_open and pygame.mixer.get_init()
+    sounds.play("deal")
+    assert sounds.wait_closed()
+    assert pygame.mixer.get_init() is None, "the device is closed after the quiet spell"
+    assert not sounds.device_open and not keepers()
+    assert sounds.ready and sounds.available == set(NAMES)  # closed, not silenced
+
+    sounds.play("win")  # the device opens again for it, behind the caller's back
+    assert sounds.wait()
+    assert sounds.device_open and pygame.mixer.get_init()
+    assert sounds.playing, "the sound plays once the device is open again"
+    assert keepers()
+    assert sounds.wait_closed()
+    assert pygame.mixer.get_init() is None and not keepers()
+    sounds.stop()
+
+
+def test_stop_leaves_no_device_open_and_no_thread_running():
+    sounds = Sounds()  # the default quiet spell: only stop() closes it this soon
+    assert sounds.start()
+    sounds.play("win")
+    assert keepers() and sounds.playing
+    sounds.stop()
+    assert pygame.mixer.get_init() is None and not sounds.device_open
+    assert not keepers()
+    sounds.play("deal")  # stopped: silent, nothing opened, no keeper
+    assert pygame.mixer.get_init() is None and not keepers()
+
+
+def test_stop_while_the_device_is_closed_and_while_it_reopens():
+    sounds = Sounds(quiet=0.05)
+    assert sounds.start()
+    assert sounds.wait_closed()
+    sounds.stop()
+    assert pygame.mixer.get_init() is None and not keepers()
+    assert sounds.start()
+    assert sounds.wait_closed()
+    for name in NAMES:
+        sounds.play(name)  # the keeper is opening the device for these
+    sounds.stop()
+    assert pygame.mixer.get_init() is None and not keepers()
+
+
+def test_reopening_uses_the_kept_samples_not_the_files(tmp_path):
+    for name in NAMES:
+        shutil.copy(FOLDER / f"{name}.wav", tmp_path)
+    sounds = Sounds(folder=tmp_path, quiet=0.05)
+    assert sounds.start()
+    assert sounds.wait_closed()
+    for name in NAMES:
+        (tmp_path / f"{name}.wav").unlink()
+    sounds.play("win")
+    assert sounds.wait()
+    assert sounds.playing
+    assert sounds.problem is None
+    sounds.stop()
+
+
+def test_the_game_never_waits_for_the_mixer():
+    """While the keeper holds the mixer (opening or closing the device),
+    play() queues the sound instead of waiting."""
+    sounds = Sounds(quiet=0.05)
+    assert sounds.start()
+    assert sounds.wait_closed()
+    with sound._MIXER:  # as the keeper holds it while it opens the device
+        caller = threading.Thread(target=sounds.play, args=("win",))
+        caller.start()
+        caller.join(10)
+        assert not caller.is_alive(), "play() waited for the mixer's lock"
+        assert pygame.mixer.get_init() is None
+    assert sounds.wait()
+    assert sounds.playing
+    sounds.stop()
+
+
+def test_plays_racing_the_keeper_open_and_close():
+    """Plays in bursts and gaps, the device closing in each gap (no quiet
+    spell beyond the sound) and opening again: no error, and nothing left
+    behind by stop()."""
+    sounds = Sounds(quiet=0.0)
+    assert sounds.start()
+    for i in range(40):
+        sounds.play(("deal", "turn", "place")[i % 3])
+        time.sleep((i % 6) * 0.02)
+    for name in NAMES:
+        sounds.play(name)
+    assert sounds.ready and sounds.problem is None
+    sounds.stop()
+    assert pygame.mixer.get_init() is None and not keepers()
+
+
+def test_a_device_gone_when_reopened_means_silence_then_start_tries_again(monkeypatch):
+    sounds = Sounds(quiet=0.05)
+    assert sounds.start()
+    assert sounds.wait_closed()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")  # the device went away meanwhile
+    sounds.play("deal")
+    assert sounds.wait()
+    assert sounds.wait_closed()
+    assert not sounds.ready and sounds.available == set()
+    assert sounds.problem.startswith("No sound device") and "silently" in sounds.problem
+    assert pygame.mixer.get_init() is None and not keepers()
+    for name in NAMES:
+        sounds.play(name)  # silent, and no attempt
+    assert not keepers()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # back again: the Sound option switched on retries
+    assert sounds.start()
+    assert sounds.problem is None
+    sounds.stop()
+
+
+def test_no_sound_device_at_all_in_a_fresh_process():
+    code = """
+import json, threading
+import pygame
+from game.sound import NAMES, THREAD, Sounds
+sounds = Sounds(quiet=0.05)
+started = sounds.start()
+for name in NAMES:
+    sounds.play(name)
+waited = sounds.wait() and sounds.wait_closed()
+threads = [t.name for t in threading.enumerate() if t.name == THREAD]
+sounds.stop()
+print(json.dumps({"started": started, "problem": sounds.problem, "ready": sounds.ready, "waited": waited,
+                  "mixer": pygame.mixer.get_init(), "threads": threads}))
+"""
+    env = {**os.environ, "SDL_AUDIODRIVER": "no-such-audio-driver"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["started"] is False and out["ready"] is False and out["waited"] is True
+    assert out["problem"].startswith("No sound device") and out["problem"].endswith("playing silently.")
+    assert "no-such-audio-driver" in out["problem"] and "\n" not in out["problem"]
+    assert out["mixer"] is None and out["threads"] == []
+
+
+def test_a_program_that_ends_without_stop_closes_the_device_at_exit():
+    """The keeper is a daemon thread: the program does not wait out a quiet
+    spell at exit (as ``--screenshot`` ends without ``stop()``); the device
+    is closed by an exit hook before pygame's own."""
+    code = """
+import atexit, json, threading
+import pygame
+from game.sound import THREAD, Sounds
+def report():  # registered before Sounds' hook, so it runs after it
+    print(json.dumps({"open": sounds.device_open, "mixer": pygame.mixer.get_init(),
+                      "keepers": [t.name for t in threading.enumerate() if t.name == THREAD]}))
+atexit.register(report)
+sounds = Sounds()
+assert sounds.start()
+sounds.play("win")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out == {"open": False, "mixer": None, "keepers": []}
