@@ -136,7 +136,9 @@ class Loop:
         now = self.now()
         dt = now - self.last
         self.last = now
-        if counting and app.session is session and session.clock.advance(dt) and app.table is not None:
+        # (a pause or a game's end among the events drops the part of a second before it)
+        if counting and app.session is session and session.clock_runs and session.clock.advance(dt) \
+                and app.table is not None:
             app.table.tick_timer()
         # nothing moved while the loop slept: no steps are owed for that time
         self.lag = 0.0 if was_idle else self.lag + min(dt, 0.25)

@@ -641,7 +641,7 @@ class Storm:
         size = rng.randint(*SIZES[0]), rng.randint(*SIZES[1])
         by_event = rng.random() < 0.5
         self.note(f"resize to {size} ({'VIDEORESIZE' if by_event else 'App.resized()'})")
-        app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_mode(size, pygame.RESIZABLE)
         if by_event:
             self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         else:
