@@ -50,9 +50,6 @@ import time
 import shipped
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-GAMES = ("gaps", "chinese-puzzle", "republic", "smith", "prince")
-TITLES = {"gaps": "Gaps", "chinese-puzzle": "Chinese Puzzle", "republic": "The Republic",
-          "smith": "The Smith", "prince": "The Prince"}
 AIMS = {"ratio": 20.0}
 RESULT = "RESULT "
 
@@ -391,11 +388,12 @@ def frames_table(title: str, results: dict, games) -> None:
           "| card carried | real move dragged | VmHWM, MB |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |")
     print(f"| *aim* | | | *>= {AIMS['ratio']:.0f}x* | | | | | |")
+    titles = shipped.games()
     for g in games:
         f = results.get(g)
         if f:
             ratio = f["full_median"] / f["drag_median"]
-            print(f"| {TITLES[g]} | {ms(f['drag_median'])} | {ms(f['full_median'])} "
+            print(f"| {titles[g]} | {ms(f['drag_median'])} | {ms(f['full_median'])} "
                   f"| {ratio:.1f}x{mark(ratio >= AIMS['ratio'])} | {ms(f['drag_p90'])} / {ms(f['drag_max'])} "
                   f"| {100 * f['dirty_share']:.1f}% | {f['card']} from {f['place']} "
                   f"| {'yes' if f['moved'] else 'no'} | {f['vmhwm']:.0f} |")
@@ -408,8 +406,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES), metavar="NAME",
-                   help=f"games to measure ({', '.join(GAMES)}); all by default")
+    names = list(shipped.games())
+    p.add_argument("--games", nargs="+", choices=names, default=names, metavar="NAME",
+                   help=f"games to measure ({', '.join(names)}); all by default")
     p.add_argument("--size", default="1024x640", help="window size WxH (default 1024x640)")
     p.add_argument("--frames", type=int, default=400, help="drag frames timed per game (default 400)")
     p.add_argument("--redraws", type=int, default=60, help="full redraws timed per game (default 60)")

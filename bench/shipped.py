@@ -63,7 +63,6 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-GAMES = ("gaps", "chinese-puzzle", "republic", "smith", "prince")
 AISLERIOT = "/usr/games/sol"
 AIMS = {"window": 0.25, "memory": 80.0, "idle": 0.3}
 TICK = os.sysconf("SC_CLK_TCK")
@@ -418,9 +417,10 @@ def _xdo(display: str, *argv: str) -> None:
     subprocess.run(["xdotool", *argv], env={**os.environ, "DISPLAY": display}, capture_output=True, timeout=10)
 
 
-#: the moves that are words, played by their menu's shortcut (the others,
-#: The Republic's turn and The Smith's deal too, by a click on the stock)
-WORD_KEYS = {"republic": {"layoff": "ctrl+l"}, "prince": {"layoff": "ctrl+l"}}
+#: the moves that are words, played by their menu's shortcut in any game
+#: that has them (the others, The Republic's turn and The Smith's deal too,
+#: by a click on the stock)
+WORD_KEYS = {"layoff": "ctrl+l"}
 
 
 def mover(game_name: str, dump: str, display: str, moves: int):
@@ -453,8 +453,8 @@ def mover(game_name: str, dump: str, display: str, moves: int):
                 break
             move = engine.Move.parse(text)
             w0, c0 = time.monotonic(), watch.cpu(others_only=True)
-            if move.word is not None and move.word in WORD_KEYS.get(game_name, {}):
-                _xdo(display, "key", WORD_KEYS[game_name][move.word])     # the menu's shortcut
+            if move.word is not None and move.word in WORD_KEYS:
+                _xdo(display, "key", WORD_KEYS[move.word])     # the menu's shortcut
             elif move.word is not None:
                 stock = lay["places"].get("stock")
                 if not stock:
@@ -612,9 +612,17 @@ def report(args, results: dict) -> None:
         print(f"- {name}: " + "; ".join(f"{mb:.0f} MB `{cmd.strip()[:60]}`" for cmd, mb in r["processes"]))
 
 
+def games() -> dict[str, str]:
+    """Every game's name and title, in the engine's order (``engine.GAMES``)."""
+    sys.path.insert(0, ROOT)
+    import engine
+    return {name: cls.title for name, cls in engine.GAMES.items()}
+
+
 def main(argv: list[str] | None = None) -> dict:
+    names = list(games())
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES), metavar="NAME")
+    p.add_argument("--games", nargs="+", choices=names, default=names, metavar="NAME")
     p.add_argument("--runs", type=int, default=5, help="timed launches per game (default 5)")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured (default 10)")
     p.add_argument("--moves", type=int, default=5,

@@ -12,8 +12,8 @@ median processor time of a won deal.  ``--plain`` runs the attempts
 without the drawn variants (those of commit a86d4e4 and before), for a
 before-and-after on the same deals.  The default budget, 6,750,000 nodes,
 is what the beam gets of The Smith's 8,000,000 in the solver (the exact
-search has 5% first, then one node in nine: ``SCHEDULE`` in
-``engine/solve/piles.py``).  Nodes do not depend on the machine or its
+search has 5% first, then one node in nine: ``SmithModel.SCHEDULE`` in
+``engine/solve/smith.py``).  Nodes do not depend on the machine or its
 load; the processor time does.
 """
 

@@ -16,8 +16,8 @@ clock: the player's wait, and this process's processor time), then how
 many tries found one, fresh or from the pool (``engine/solve/won_deals.py``),
 the longest wait, and whether a pool deal came twice.  The defaults are
 the game's: 2 s a deal asked (``game/assistant.py``, WINNABLE_DEAL_S),
-which the worker raises to its least for The Smith (``WINNABLE_DEAL_MIN_S``),
-and The Smith's wait (``worker.WINNABLE_WAIT_S``).  The searches' time is
+which the worker raises to The Smith's own wait, and that wait (its
+spec's ``winnable_s``, ``engine/smith.py``).  The searches' time is
 processor time, bounded by the wall clock too (``Budget(wall=...)``): on a
 loaded machine a search gets less done in the same wait.  The worker's
 memory bound (``MEMORY_MB``) is set as in its own process.
@@ -34,6 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
 from engine.solve import won_deals, worker  # noqa: E402
+from engine.spec import spec  # noqa: E402
 
 DEAL_S = 2.0
 
@@ -45,11 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1000)
     parser.add_argument("--step", type=int, default=1000, help="seeds between two tries' first deals")
     parser.add_argument("--deal-s", type=float, default=DEAL_S)
-    parser.add_argument("--total-s", type=float,
-                        default=worker.WINNABLE_WAIT_S.get("smith", worker.WINNABLE_TOTAL_S))
+    own = spec("smith").winnable_s
+    parser.add_argument("--total-s", type=float, default=own if own is not None else worker.WINNABLE_TOTAL_S)
     args = parser.parse_args(argv)
     worker.bound_memory(worker.MEMORY_MB)
-    each = max(args.deal_s, worker.WINNABLE_DEAL_MIN_S.get("smith", 0.0))
+    each = max(args.deal_s, own or 0.0)
     pool = won_deals.lines("smith", {"rule": args.rule})
     print(f"The Smith, {args.rule}: {args.tries} tries of Winnable Deals Only, {args.deal_s:g} s a deal asked "
           f"({each:g} s given), {args.total_s:g} s in all, memory bound {worker.MEMORY_MB:g} MB, "

@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
 from engine.solve import Budget, solve  # noqa: E402
-from engine.study.stats import VARIANTS, percent, summarise  # noqa: E402  (shared with python -m engine study)
+from engine.study.stats import percent, summarise, variants  # noqa: E402  (shared with python -m engine study)
 
 TITLES = {name: cls.title for name, cls in engine.GAMES.items()}
 
@@ -77,7 +77,7 @@ def speed(nodes: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--games", nargs="*", default=list(engine.GAMES), choices=list(engine.GAMES))
     parser.add_argument("--rules", nargs="*", default=None,
                         help="packing rules (The Republic, The Smith, The Prince) or variant labels")
     parser.add_argument("--deals", type=int, default=100)
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     table = []
     with multiprocessing.Pool(args.jobs) as pool:
         for name in args.games:
-            for label, options in VARIANTS[name]:
+            for label, options in variants(name):
                 if args.rules and label not in args.rules and options.get("rule") not in args.rules:
                     continue
                 tasks = [(name, options, seed, args.budget_s, args.budget_nodes, not args.hidden)

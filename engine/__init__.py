@@ -12,41 +12,30 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from importlib import import_module
 from typing import Any
 
+from . import spec as _registry
 from .base import FORMAT, Game
 from .cards import MAX_SEED, Card, card
 from .errors import BadPosition, IllegalMove, InvalidMove, MoveError, json_problem, shown
 from .events import AcesRemoved, CardMoved, CardsDealt, CardTurned, Event, Over, Redealt, Won
 from .notation import Move
 
-#: each game's name, module and class, in the order the games are listed
-_GAME_CLASSES = {
-    "gaps": ("gaps", "Gaps"),
-    "chinese-puzzle": ("chinese_puzzle", "ChinesePuzzle"),
-    "smith": ("smith", "Smith"),
-    "republic": ("republic", "Republic"),
-    "prince": ("prince", "Prince"),
-}
-_CLASS_MODULES = {cls: module for module, cls in _GAME_CLASSES.values()}
-
 
 class _Games(Mapping):
-    """``GAMES``: each game's name to its class, read as a dict is.  A
-    game's module is imported when its class is first asked for: a program
-    that plays one game (the table, the solver's process) does not build the
-    move tables of the other four."""
+    """``GAMES``: each game's name to its class, read as a dict is, in the
+    order of the registry (``spec.py``).  A game's module is imported when
+    its class is first asked for: a program that plays one game (the table,
+    the solver's process) does not build the move tables of the others."""
 
     def __getitem__(self, name: str) -> type[Game]:
-        module, cls = _GAME_CLASSES[name]
-        return getattr(import_module(f".{module}", __name__), cls)
+        return _registry.spec(name).game
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_GAME_CLASSES)
+        return iter(_registry.names())
 
     def __len__(self) -> int:
-        return len(_GAME_CLASSES)
+        return len(_registry.MODULES)
 
     def __repr__(self) -> str:
         return repr(dict(self))
@@ -57,10 +46,10 @@ GAMES: Mapping[str, type[Game]] = _Games()
 
 def __getattr__(name: str) -> Any:
     """``engine.Gaps``, ``engine.Prince``, ...: each imported when first used."""
-    module = _CLASS_MODULES.get(name)
+    module = next((m for m in _registry.MODULES if _registry.class_name_of(m) == name), None)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(import_module(f".{module}", __name__), name)
+    value = globals()[name] = _registry.spec(_registry.name_of(module)).game
     return value
 
 
@@ -71,7 +60,7 @@ def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
     if cls is None:
         raise ValueError(f"there is no game {shown(name)}; the games are {', '.join(GAMES)}")
     if seed is None:
-        # os.urandom, not secrets: secrets loads hashlib (OpenSSL, about 5 MB
+        # os.urandom, not secrets: secrets loads hashlib (OpenSSL, megabytes
         # in every process, the solver worker's too) for one number
         seed = int.from_bytes(os.urandom(8), "big") & MAX_SEED
     return cls(seed, **options)
@@ -97,4 +86,4 @@ def from_dict(doc: Any) -> Game:
 
 __all__ = ["GAMES", "FORMAT", "Game", "Move", "Card", "card", "new_game", "from_dict",
            "MoveError", "InvalidMove", "IllegalMove", "BadPosition", "Event", "CardMoved", "CardTurned", "CardsDealt",
-           "AcesRemoved", "Redealt", "Won", "Over", "Gaps", "ChinesePuzzle", "Republic", "Smith", "Prince"]
+           "AcesRemoved", "Redealt", "Won", "Over", *(_registry.class_name_of(module) for module in _registry.MODULES)]

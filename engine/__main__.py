@@ -43,7 +43,7 @@ def status(game: Game) -> str:
     """One line under the layout: what is left and how the game stands."""
     parts = []
     if hasattr(game, "redeals_left"):
-        word = "shuffles" if game.name == "gaps" else "redeals"
+        word = getattr(game, "REDEAL_WORD", "redeal") + "s"
         parts.append(f"{word} left: {game.redeals_left if game.redeals_left >= 0 else 'unlimited'}")
     if hasattr(game, "dead_gaps"):
         parts.append(f"dead gaps: {game.dead_gaps()}")

@@ -74,10 +74,6 @@ RED_OF = tuple((i & 3) in (DIAMONDS, HEARTS) for i in range(52))
 ACES = tuple(CARDS[s] for s in range(4))
 
 
-def make_card(rank: int, suit: int) -> Card:
-    return CARDS[(rank - 1) * 4 + suit]
-
-
 def card(name: str) -> Card:
     """The card named ``name`` (``"7H"``, ``"TD"``); ``ValueError`` if none.
 

@@ -13,6 +13,7 @@ from .cards import NAMES, RANK_OF, SUIT_OF, SUIT_WORDS, shuffled_deck
 from .errors import BadPosition
 from .events import CardsDealt, Event
 from .grid import GridGame
+from .spec import GameSpec, Variant
 
 
 class ChinesePuzzle(GridGame):
@@ -119,3 +120,13 @@ class ChinesePuzzle(GridGame):
     def options_locked(self) -> bool:
         """The redeals option can change only before the first move."""
         return self.started
+
+
+#: Chinese Puzzle as the rest of the engine knows it (``spec.py``).  Its
+#: study variants name the redeals allowed, which the solver does not use
+#: (it decides the deal as dealt)
+SPEC = GameSpec(ChinesePuzzle, letter="C", scoring=None,
+                solver="engine.solve.grid:search", hint_line="engine.solve.grid:best_line",
+                play_on="engine.solve.grid:play_on",
+                study=(Variant("2 redeals", {"redeals": 2}, words="no redeal (2 allowed)", aliases=("2", "2-redeals")),
+                       Variant("1 redeal", {"redeals": 1}, words="no redeal (1 allowed)", aliases=("1", "1-redeal"))))

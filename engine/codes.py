@@ -5,7 +5,7 @@ the letters without I, L, O and U)::
 
     R0-3NQK-8N8
     |`-- options: the index of the option combination (0: the defaults)
-    `--- the game: G Gaps, C Chinese Puzzle, R The Republic, S The Smith, P The Prince
+    `--- the game: its letter (its spec's ``letter``: G Gaps, R The Republic, ...)
          3NQK8N  the seed (deal number), most significant digit first, no leading zeros
          8       the check character
 
@@ -34,6 +34,7 @@ from typing import Any
 
 from .base import FORMAT
 from .cards import MAX_SEED
+from .spec import find, names, specs
 
 #: Crockford's base-32 symbols, by value
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -41,9 +42,14 @@ _VALUE = {ch: n for n, ch in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})
 _IGNORED = set(" \t\n-\u2010\u2011\u2012\u2013\u2014\u2212")
 
-#: the letter each game's codes start with; never change one (old codes would deal another game)
-LETTERS = {"gaps": "G", "chinese-puzzle": "C", "republic": "R", "smith": "S", "prince": "P"}
-_GAME_OF = {letter: name for name, letter in LETTERS.items()}
+
+def __getattr__(name: str) -> Any:
+    """``LETTERS``: each game's name to the letter its codes start with,
+    read from the games' specs (which imports every game's module)."""
+    if name == "LETTERS":
+        return {s.name: s.letter for s in specs()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _GROUP = 4
 
@@ -86,11 +92,6 @@ def _digits(n: int) -> str:
             return out
 
 
-def _games() -> dict[str, Any]:
-    from . import GAMES  # late: engine/__init__ may one day import this module
-    return GAMES
-
-
 def _options_width(cls) -> int:
     """How many characters the options index of ``cls`` takes (at least one)."""
     return len(_digits(_combinations(cls) - 1))
@@ -107,9 +108,10 @@ def _group(body: str) -> str:
 def encode(game_name: str, options: dict[str, Any] | None, seed: int) -> str:
     """The challenge code of a deal.  Options left out take their defaults.
     Raises ``ValueError`` for an unknown game, option or seed."""
-    cls = _games().get(game_name)
-    if cls is None or game_name not in LETTERS:
-        raise ValueError(f"there is no game {game_name!r}; the games are {', '.join(_games())}")
+    found = find(game_name)
+    if found is None:
+        raise ValueError(f"there is no game {game_name!r}; the games are {', '.join(names())}")
+    cls = found.game
     full = cls.check_options(dict(options or {}))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
@@ -117,7 +119,7 @@ def encode(game_name: str, options: dict[str, Any] | None, seed: int) -> str:
     for key, values in cls.OPTIONS.items():
         position = next(k for k, v in enumerate(values) if type(v) is type(full[key]) and v == full[key])
         index = index * len(values) + position
-    head = LETTERS[game_name] + _digits(index).rjust(_options_width(cls), "0")
+    head = found.letter + _digits(index).rjust(_options_width(cls), "0")
     body = _digits(seed)
     check = _checksum([_VALUE[ch] for ch in head + body] + [0])
     return f"{head}-{_group(body + ALPHABET[check])}"
@@ -147,12 +149,12 @@ def decode(code: str) -> tuple[str, dict[str, Any], int]:
     if _checksum([_VALUE[ch] for ch in text]) != 0:
         raise ValueError(f"The challenge code {shown!r} is mistyped: its check character does not match "
                          "the rest. Please check each character.")
-    name = _GAME_OF.get(text[0])
-    cls = _games().get(name) if name else None
-    if cls is None:
-        known = ", ".join(f"{letter} ({_games()[n].title})" for n, letter in LETTERS.items() if n in _games())
+    found = next((s for s in specs() if s.letter == text[0]), None)
+    if found is None:
+        known = ", ".join(f"{s.letter} ({s.title})" for s in specs())
         raise ValueError(f"The challenge code {shown!r} starts with {text[0]!r}, which is no game's letter; "
                          f"the letters are {known}.")
+    name, cls = found.name, found.game
     width = _options_width(cls)
     seed_text = text[1 + width:-1]
     if not seed_text:
@@ -186,4 +188,4 @@ def document(code: str) -> dict[str, Any]:
     return {"format": FORMAT, "game": name, "options": options, "seed": seed}
 
 
-__all__ = ["ALPHABET", "LETTERS", "encode", "decode", "canonical", "document"]
+__all__ = ["ALPHABET", "LETTERS", "encode", "decode", "canonical", "document"]  # noqa: F822 (LETTERS: __getattr__)

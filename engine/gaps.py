@@ -13,6 +13,7 @@ from .cards import ACES, NAMES, RANK_OF, shuffled_deck
 from .errors import BadPosition
 from .events import AcesRemoved, CardsDealt, Event
 from .grid import GridGame
+from .spec import GameSpec, Variant
 
 SHUFFLES = 3
 TWOS = (4, 5, 6, 7)
@@ -105,3 +106,10 @@ class Gaps(GridGame):
                 raise BadPosition(f"the {NAMES[c]} is at {self.PLACES[i]}, but in Gaps the aces "
                                   "are taken off the table")
         return [c for c in cells if c is not None] + list(ACES)
+
+
+#: Gaps as the rest of the engine knows it (``spec.py``)
+SPEC = GameSpec(Gaps, letter="G", scoring=None,
+                solver="engine.solve.grid:search", hint_line="engine.solve.grid:best_line",
+                play_on="engine.solve.grid:play_on",
+                study=(Variant("-", {}, words="no shuffle"),))

@@ -98,8 +98,3 @@ class Move:
 
     def __hash__(self) -> int:
         return self._hash
-
-
-def split_place(place: str) -> tuple[str, int | None]:
-    """``"c12"`` -> ``("c", 12)``; ``"f"`` -> ``("f", None)``."""
-    return place[0], (int(place[1:]) if len(place) > 1 else None)

@@ -35,31 +35,6 @@ PACKS = {
 }
 
 
-def packs(rule: str, upper: int, lower: int) -> bool:
-    """Whether ``lower`` may be packed on ``upper`` under ``rule``."""
-    return PACKS[rule](upper, lower)
-
-
-def run_length(pile: list[int], fits) -> int:
-    """How many cards at the top of ``pile`` form a run where each card fits
-    on the one below it (``fits(upper, lower)``)."""
-    n = len(pile)
-    if n == 0:
-        return 0
-    k = 1
-    while k < n and fits(pile[n - k - 1], pile[n - k]):
-        k += 1
-    return k
-
-
-def supermove_limit(vacancies: int, into_vacancy: bool) -> int:
-    """Cards a sequence move may carry with ``vacancies`` empty columns:
-    2^n onto a column, 2^(n-1) into a vacancy (the vacancy counted in n)."""
-    if into_vacancy:
-        return 1 << (vacancies - 1) if vacancies >= 1 else 0
-    return 1 << vacancies
-
-
 def same_suit_too(rule: str):
     """``rule``, and also the same suit one rank lower, whatever the rule
     (The Smith's packing)."""

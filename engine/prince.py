@@ -15,6 +15,8 @@ from .cards import ACE, NAMES, RANK_OF, shuffled_deck
 from .errors import BadPosition
 from .events import CardMoved, CardsDealt, Event
 from .packing import RULES
+from .scoring import Scoring
+from .spec import GameSpec, rule_variants
 from .tableau import PileGame
 
 COLUMN_SIZES = (9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -118,3 +120,9 @@ class Prince(PileGame):
         for i, col in enumerate(self.columns):
             lines.append(f"  c{i + 1}: " + " ".join(NAMES[c] for c in col))
         return "\n".join(lines)
+
+
+#: The Prince as the rest of the engine knows it (``spec.py``)
+SPEC = GameSpec(Prince, letter="P",
+                scoring=Scoring({"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}),
+                solver="engine.solve.prince_search:search", study=rule_variants(RULES))

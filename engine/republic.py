@@ -28,6 +28,8 @@ from .cards import NAMES, shuffled_deck
 from .errors import BadPosition
 from .events import CardMoved, CardsDealt, CardTurned, Event
 from .packing import RULES
+from .scoring import Scoring
+from .spec import GameSpec, rule_variants
 from .tableau import PileGame
 
 N = 10                     # columns and packets
@@ -365,3 +367,21 @@ class Republic(PileGame):
             col = " ".join(NAMES[c] for c in self.columns[i])
             lines.append(f"  {_PACKET[i]:<3} {shown:<6}  {_COLUMN[i] + ':':<4} {col}".rstrip())
         return "\n".join(lines)
+
+
+def redeal_bonus(rule: str, history: list[str]) -> int:
+    """A win's bonus point (RULES.md, scoring): no redeal used under
+    alternating colour, fewer than two under same suit."""
+    redeals = history.count("redeal")
+    if rule == "alternate" and redeals == 0:
+        return 1
+    if rule == "same-suit" and redeals < 2:
+        return 1
+    return 0
+
+
+#: The Republic as the rest of the engine knows it (``spec.py``)
+SPEC = GameSpec(Republic, letter="R",
+                scoring=Scoring({"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}, bonus=redeal_bonus),
+                solver="engine.solve.piles:search", model="engine.solve.republic:RepublicModel", avoids=True,
+                study=rule_variants(RULES))

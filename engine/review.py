@@ -36,8 +36,9 @@ Gaps' shuffles and Chinese Puzzle's redeals are random (the game's
 asking "could this deal have been finished without another shuffle": a
 proof counts within its own deal only, and :attr:`Review.deals` holds each
 one's finding.  The Republic's redeal (its talon turned over) is an
-ordinary move.  The Republic and The Smith are searched with every card
-known (what the game's end has shown anyway).  Verdicts the searches
+ordinary move.  A game that hides cards (``hides_cards``: The Republic,
+The Smith) is searched with every card known (what the game's end has
+shown anyway).  Verdicts the searches
 cannot reach within their budgets stay "unknown", and the review says so
 rather than guessing; no verdict a search produced is dropped.
 """
@@ -153,7 +154,7 @@ class _Reviewer:
                  budget: Callable[[float], solve.Budget] | None, total: float | None) -> None:
         self.doc = game.to_dict()
         self.n = len(game.history)
-        self.known = game.name in ("republic", "smith")
+        self.known = game.hides_cards
         self.seconds, self.progress, self.budget, self.total = seconds, progress, budget, total
         self.whole = solve.Budget(seconds=total) if total is not None else None
         self.verdicts = [UNKNOWN] * (self.n + 1)

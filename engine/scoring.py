@@ -1,7 +1,8 @@
 """Points and statistics for the Card Shell games (RULES.md, scoring).
 
 Plain data and arithmetic, no files: the front end stores
-``Statistics.to_dict()`` where it keeps the player's files.
+``Statistics.to_dict()`` where it keeps the player's files.  How each game
+scores is its own: a :class:`Scoring` in its module's spec (``spec.py``).
 
 A game is scored when it ends: won, or abandoned (New Game) after at least
 one move.  A game with an empty history counts for nothing.
@@ -10,39 +11,57 @@ one move.  A game with an empty history counts for nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .cards import RANK_OF
-
-#: (game, rule) -> (points for a win, points for a loss)
-POINTS: dict[tuple[str, str], tuple[int, int]] = {
-    ("republic", "any-suit"): (1, -4), ("republic", "alternate"): (2, -2), ("republic", "same-suit"): (4, -1),
-    ("smith", "any-suit"): (2, -2), ("smith", "alternate"): (4, -1), ("smith", "same-suit"): (16, 0),
-    ("prince", "any-suit"): (1, -4), ("prince", "alternate"): (2, -2), ("prince", "same-suit"): (4, -1),
-}
-SCORED_GAMES = ("republic", "smith", "prince")
+from .spec import find, specs
 
 
-def republic_bonus(rule: str, redeals_used: int) -> int:
-    """One point for a win with no redeal (alternating colour) or fewer
-    than two redeals (same suit)."""
-    if rule == "alternate" and redeals_used == 0:
-        return 1
-    if rule == "same-suit" and redeals_used < 2:
-        return 1
-    return 0
+@dataclass(frozen=True)
+class Scoring:
+    """How a game scores, declared in its module's spec (``spec.py``).
+    Its points depend on the game's ``rule`` option."""
+
+    #: rule -> (points for a win, points for a loss)
+    points: dict[str, tuple[int, int]]
+    #: a win's extra points, from the rule and the game's history
+    bonus: Callable[[str, list[str]], int] | None = None
+    #: the complete suits a game has laid off (from its ``foundations``),
+    #: each worth an eighth of a win to a game that is lost
+    suits_laid_off: Callable[[Any], int] | None = None
+
+
+def scoring_of(game_name: str) -> Scoring | None:
+    """How the game ``game_name`` scores; None when it is not scored (or
+    is no game)."""
+    found = find(game_name)
+    return found.scoring if found is not None else None
+
+
+def __getattr__(name: str) -> Any:
+    """``POINTS``: (game, rule) -> (points for a win, points for a loss),
+    every scored game's table read from its spec (which imports every
+    game's module: the functions below ask for one game only)."""
+    if name == "POINTS":
+        return {(s.name, rule): pair for s in specs() if s.scoring is not None
+                for rule, pair in s.scoring.points.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def points(game_name: str, rule: str, won: bool, history: list[str],
            suits_laid_off: int = 0) -> float:
-    """The points a game ending now earns.  ``suits_laid_off`` counts The
-    Smith's completed suits (each worth an eighth of a win when unwon)."""
-    win, loss = POINTS[(game_name, rule)]
+    """The points a game ending now earns.  ``suits_laid_off`` counts the
+    completed suits of a game whose scoring counts them (each worth an
+    eighth of a win when unwon).  ``KeyError`` for a game or rule that is
+    not scored."""
+    scoring = scoring_of(game_name)
+    if scoring is None or rule not in scoring.points:
+        raise KeyError((game_name, rule))
+    win, loss = scoring.points[rule]
     if won:
-        bonus = republic_bonus(rule, history.count("redeal")) if game_name == "republic" else 0
-        return win + bonus
-    if game_name == "smith":
+        return win + (scoring.bonus(rule, history) if scoring.bonus is not None else 0)
+    if scoring.suits_laid_off is not None:
         return loss + win * suits_laid_off / 8
     return float(loss)
 
@@ -50,11 +69,10 @@ def points(game_name: str, rule: str, won: bool, history: list[str],
 def game_points(game: Any) -> float | None:
     """Points for ``game`` if it ended now; ``None`` if it does not count
     (no move made, or a game without scoring)."""
-    if game.name not in SCORED_GAMES or not game.history:
+    scoring = scoring_of(game.name)
+    if scoring is None or not game.history:
         return None
-    suits = 0
-    if game.name == "smith":
-        suits = sum(1 for top in game.foundations if top is not None and RANK_OF[top] == 13)
+    suits = scoring.suits_laid_off(game) if scoring.suits_laid_off is not None else 0
     return points(game.name, game.options["rule"], game.won, game.history, suits)
 
 
@@ -188,7 +206,8 @@ class Statistics:
         stats = cls()
         for key, value in data.items():
             game, _, rule = str(key).partition("/")
-            if (game, rule) not in POINTS:
+            scoring = scoring_of(game)
+            if scoring is None or rule not in scoring.points:
                 raise ValueError(f"unknown statistics entry {key!r}")
             stats.records[(game, rule)] = Record.from_dict(value)
         return stats

@@ -24,7 +24,10 @@ from .cards import KING, NAMES, RANK_OF, shuffled_deck
 from .errors import BadPosition
 from .events import CardsDealt, Event
 from .notation import Move
+from .packing import RULES as PACKING_RULES
 from .packing import same_suit_too
+from .scoring import Scoring
+from .spec import GameSpec, rule_variants
 from .tableau import PileGame
 
 N_COLUMNS = 8
@@ -89,7 +92,7 @@ class Smith(PileGame):
     @property
     def suits_laid_off(self) -> int:
         """How many complete suits lie on the foundations (for scoring)."""
-        return sum(1 for top in self.foundations if top is not None)
+        return suits_home(self)
 
     def _column_index(self, place: str) -> int:
         kind, i = self._place(place)
@@ -187,3 +190,21 @@ class Smith(PileGame):
                 names.insert(len(col) - run, "|")
             lines.append(f"  c{i + 1}: " + " ".join(names))
         return "\n".join(lines)
+
+
+def suits_home(game: Any) -> int:
+    """The complete suits on ``game``'s foundations (a king on top): each
+    counts an eighth of a win to a game that is lost (RULES.md, scoring)."""
+    return sum(1 for top in game.foundations if top is not None and RANK_OF[top] == KING)
+
+
+#: The Smith as the rest of the engine knows it (``spec.py``).  Winnable
+#: Deals Only: its beam search needs seconds of a core to win a fresh deal,
+#: and wins few, so one deal is searched for the whole wait and then a deal
+#: won before is dealt (``solve/won_deals.py``); under same suit, which has
+#: no such deals, an ordinary one
+SPEC = GameSpec(Smith, letter="S",
+                scoring=Scoring({"any-suit": (2, -2), "alternate": (4, -1), "same-suit": (16, 0)},
+                                suits_laid_off=suits_home),
+                solver="engine.solve.piles:search", model="engine.solve.smith:SmithModel", avoids=True,
+                winnable_s=4.5, study=rule_variants(PACKING_RULES))

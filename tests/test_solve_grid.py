@@ -483,7 +483,7 @@ def test_probes_beams_and_main_search_give_exact_verdicts(monkeypatch, turns):
     search's (a probe's proof is a whole search, in another order; a beam
     only wins)."""
     monkeypatch.setattr(search_module, "SLICE", 3)
-    monkeypatch.setattr(search_module, "RACE", {"chinese-puzzle": (*turns, 6, 1.5, 1 << 62)})
+    monkeypatch.setattr(search_module, "RACE", (*turns, 6, 1.5, 1 << 62))
     monkeypatch.setattr(search_module, "BEAM_TURNS", turns)
     assert_small_gaps_exact()
     for aces in ("free", "bridge-order"):
@@ -496,7 +496,7 @@ def test_a_probe_proof_is_a_proof(monkeypatch):
     """With the main search all but starved, Chinese Puzzle's probes (whole
     searches in another order) prove and win."""
     monkeypatch.setattr(search_module, "SLICE", 50)
-    monkeypatch.setattr(search_module, "RACE", {"chinese-puzzle": (0, 1, 10 ** 9, 2, 1 << 62)})
+    monkeypatch.setattr(search_module, "RACE", (0, 1, 10 ** 9, 2, 1 << 62))
     assert solve(cp_from(CP_STUCK)).status == "impossible"
     assert solve(walk_back("chinese-puzzle", 12, 9, aces="free")).status == "won"
 

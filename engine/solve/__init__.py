@@ -31,27 +31,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..spec import GameSpec, find, load
 from .budget import Budget, OutOfBudget
 from .replay import SolverBug, check_line
 from .result import Result, Status
 
 __all__ = ["solve", "hint", "advise", "play_on", "Budget", "Status", "Result", "SolverBug"]
 
-GRID_GAMES = ("gaps", "chinese-puzzle")
+
+def _spec_of(name: str) -> GameSpec:
+    """The spec of the game ``name``; ``ValueError`` when there is no such game."""
+    found = find(name)
+    if found is None:
+        raise ValueError(f"there is no solver for {name!r}")
+    return found
 
 
 def _search_for(name: str):
-    """The search function of the game ``name``: ``(game, budget, known) ->
-    (Status, moves)``.  Imported when first needed."""
-    if name == "prince":
-        from .prince_search import search
-    elif name in ("republic", "smith"):
-        from .piles import search
-    elif name in GRID_GAMES:
-        from .grid import search
-    else:
-        raise ValueError(f"there is no solver for {name!r}")
-    return search
+    """The search function of the game ``name`` (its spec's ``solver``):
+    ``(game, budget, known) -> (Status, moves)``.  Imported when first needed."""
+    return load(_spec_of(name).solver)
 
 
 def solve(game: Any, budget: Budget, *, known: bool = False) -> Result:
@@ -101,15 +100,16 @@ def plain_hint(game: Any, budget: Budget) -> str | None:
       if the search finds one (hidden cards stay hidden); when the budget
       runs out first, the first move of the best line it found (the line to
       the best position it saw: most cards home, cards revealed, ...).
-    - Gaps and Chinese Puzzle: the first move of the shortest line the
-      search met to the most cards locked in proper place (``grid.best_line``).
+    - A game whose spec names a ``hint_line``: that line's first move (Gaps
+      and Chinese Puzzle: the shortest line the search met to the most cards
+      locked in proper place, ``grid.best_line``).
     - Otherwise a foundation move, or any legal card move, or last a redeal.
     """
     if game.won or game.over:
         return None
-    if game.name in GRID_GAMES:
-        from .grid import best_line
-        line = best_line(game, budget)
+    spec = _spec_of(game.name)
+    if spec.hint_line is not None:
+        line = load(spec.hint_line)(game, budget)
     else:
         result = solve(game, budget)
         if result.status is Status.IMPOSSIBLE:
@@ -126,8 +126,11 @@ def plain_hint(game: Any, budget: Budget) -> str | None:
 
 
 def play_on(game: Any, budget: Budget) -> list[str]:
-    """Gaps and Chinese Puzzle, for the Demo when no win is known in this
-    deal: the moves to play before the next shuffle or redeal
-    (``grid.play_on``)."""
-    from .grid import play_on as grid_play_on
-    return grid_play_on(game, budget)
+    """For the Demo when no win is known in this deal: the moves to play
+    before the next shuffle or redeal, by the game's spec's ``play_on``
+    (Gaps and Chinese Puzzle: ``grid.play_on``).  ``ValueError`` for a game
+    that has none (its Demo has nothing to play then)."""
+    spec = _spec_of(game.name)
+    if spec.play_on is None:
+        raise ValueError(f"{game.title} has no moves to play on without a win")
+    return load(spec.play_on)(game, budget)

@@ -2,9 +2,10 @@
 would not expect.
 
 A hint that simply takes back the player's last move reads as the solver
-disagreeing for no reason (issue 18).  In The Republic and The Smith, so
-the searches there run over the visible part of the game (``piles.py``),
-the hint's search is told the position *before* the player's last move as
+disagreeing for no reason (issue 18).  In a game whose search can avoid
+positions (its spec's ``avoids``: The Republic and The Smith, whose
+searches run over the visible part of the game, ``piles.py``), the hint's
+search is told the position *before* the player's last move as
 already reached: no line it returns passes through that position, so the
 hint never undoes the last move, directly or in a roundabout way.  Only
 when that search finds no line at all (nothing else reachable wins or
@@ -26,12 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..spec import find, load
 from .budget import Budget, OutOfBudget, collector_paused
 from .replay import position_copy
 from .result import Status
 
-#: the games whose hint search can avoid a position (``piles.py``)
-AVOIDING = ("republic", "smith")
 #: :attr:`Advice.reason` when the hint takes back the last move
 ONLY_WAY = "undo-only"
 
@@ -105,10 +105,11 @@ def advise(game: Any, budget: Budget) -> Advice:
     from . import plain_hint
     if game.won or game.over:
         return Advice(None)
-    before = before_last_move(game) if game.name in AVOIDING else None
+    spec = find(game.name)
+    before = before_last_move(game) if spec is not None and spec.avoids else None
     if before is None:
         return Advice(plain_hint(game, budget))
-    from .piles import search
+    search = load(spec.solver)
     try:
         with collector_paused():
             status, line = search(game, budget, False, avoid=(before,))

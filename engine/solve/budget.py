@@ -16,8 +16,8 @@ answers unknown like any other.  The clock is read only every
 cancel makes the very next tick raise.  Work that counts no nodes (taking a
 found line apart, replaying it) calls :meth:`Budget.poll`, which only looks
 for a cancel.  A search's big tables are handed to :meth:`Budget.keep`:
-freeing millions of positions takes a good part of a second, which a
-cancelled search must not keep its caller waiting for, so the interface
+freeing millions of positions takes time a cancelled search must not keep
+its caller waiting for, so the interface
 frees them after the search, in a short thread of their own
 (:meth:`Budget.release`).
 
@@ -221,11 +221,9 @@ TABLE_SHARE = 0.5
 #: (MB) and what it had grown the process by when it ended.  Its tables are
 #: freed then, yet the process stays that large: Python's allocator and the
 #: C library keep freed memory for the next objects rather than give it
-#: back (a Smith search in the 30 MB worker: 13 MB resident before, 27 MB
-#: after, and still 27 MB once its tables were freed).  The next search's
-#: tables take that memory again without growing the process, so it is not
-#: counted as in use twice: counted, every search after the first got a
-#: fifth of the first one's tables.
+#: back.  The next search's tables take that memory again without growing
+#: the process, so it is not counted as in use twice: counted, every search
+#: after the first would get a small part of the first one's tables.
 _last_search: tuple[float, float] | None = None
 #: the share of that growth counted as free again: a freed table's memory
 #: is not all taken again as it was (the allocator's pools are split
@@ -299,8 +297,7 @@ def collector_paused() -> Iterator[None]:
 def _age_young_objects() -> None:
     """With the collector off, everything made meanwhile is still in its
     youngest generation, and the first allocation after ``gc.enable()``
-    would have it walk all of that (tens of milliseconds a second of
-    search, while the answer waits).  The search made no cycles: move
+    would have it walk all of that (while the answer waits).  The search made no cycles: move
     every object to the oldest generation instead (``gc.freeze()`` then
     ``gc.unfreeze()``, both O(1)), where a full collection finds what is
     left in its own time.  Not when something else keeps objects frozen:

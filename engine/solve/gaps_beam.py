@@ -39,13 +39,12 @@ from zlib import crc32
 from .budget import Budget, OutOfBudget
 
 W = 13
-LAST = 12
 N = 52
 KING_V = 49
 TWOS = (5, 6, 7, 8)
 COL = [i % W for i in range(N)]
 ROW = [i // W for i in range(N)]
-#: the plies a beam goes before it gives up (a won deal takes about a hundred)
+#: the plies a beam goes before it gives up (well past a won deal's line)
 MAX_PLIES = 250
 #: the widths of the attempts, in turn (each from the position again)
 WIDTHS = (300, 1200, 5000, 20000, 80000, 320000)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..grid import GridGame
 from . import grid_search
 from .budget import Budget
 from .result import Status
-
-GAMES = ("gaps", "chinese-puzzle")
 
 
 def search(game: Any, budget: Budget, known: bool = True, *,
@@ -27,8 +26,8 @@ def search(game: Any, budget: Budget, known: bool = True, *,
     ``game`` is not changed; the budget's ``OutOfBudget`` passes through.
     ``max_table_bytes`` bounds the transposition tables (default
     ``grid_search.TABLE_BYTES``)."""
-    if game.name not in GAMES:
-        raise ValueError(f"the grid solver plays Gaps and Chinese Puzzle, not {game.name!r}")
+    if not isinstance(game, GridGame):
+        raise ValueError(f"the grid solver plays the grid games (engine/grid.py), not {game.name!r}")
     return grid_search.run(game, budget, max_table_bytes)
 
 
@@ -37,8 +36,8 @@ def best_line(game: Any, budget: Budget) -> list[str]:
     in proper place (a winning line when it finds one); ``[]`` when no line
     locks another card.  Even a deal that cannot be won without a shuffle or
     redeal is worth playing on: a card locked now stays locked through it."""
-    if game.name not in GAMES:
-        raise ValueError(f"the grid solver plays Gaps and Chinese Puzzle, not {game.name!r}")
+    if not isinstance(game, GridGame):
+        raise ValueError(f"the grid solver plays the grid games (engine/grid.py), not {game.name!r}")
     return grid_search.best_line(game, budget)
 
 
@@ -52,8 +51,8 @@ def play_on(game: Any, budget: Budget) -> list[str]:
     right of a king or of another gap, if there is one).  ``[]`` when
     nothing is left to do: the game is over, won, or cannot be played on (no
     redeal left and no card to lock)."""
-    if game.name not in GAMES:
-        raise ValueError(f"play_on is for Gaps and Chinese Puzzle, not {game.name!r}")
+    if not isinstance(game, GridGame):
+        raise ValueError(f"play_on is for the grid games (engine/grid.py), not {game.name!r}")
     if game.won or game.over:
         return []
     line = best_line(game, budget)

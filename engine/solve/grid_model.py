@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..grid import GridGame
+
 KING_V = 49          # a cell value >= this is a king (card 48..51, plus one)
 #: the default tie-break among equal moves: by card value (higher cards first), then one per cell (none)
 RANK_TIE = [v >> 2 for v in range(53)] + [0] * 128
@@ -36,8 +38,8 @@ class Grid:
 
     def __init__(self, game) -> None:
         name = game.name
-        if name not in ("gaps", "chinese-puzzle"):
-            raise ValueError(f"the grid solver plays Gaps and Chinese Puzzle, not {name!r}")
+        if not isinstance(game, GridGame):
+            raise ValueError(f"the grid solver plays the grid games (engine/grid.py), not {name!r}")
         self.name = name
         self.gaps_game = name == "gaps"
         self.R, self.W = game.ROWS, game.WIDTH

@@ -42,7 +42,7 @@ every position it can reach:
 The race.  The time a depth-first search takes to find a win depends a
 great deal on its first choices (which row an ace or a 2 goes to, which
 copy of a card moves): runs that differ only in how equal moves are
-ordered take a thousand nodes on one deal and millions on another.  So
+ordered take few nodes on one deal and very many on another.  So
 the main search (the default order) runs in turns, ``SLICE`` nodes a
 turn, with searches that find wins sooner, and the first to finish
 decides.  Chinese Puzzle: "probes", the same search from the root with
@@ -85,8 +85,8 @@ Tried and left out (measured with ``bench/solver.py``):
   in almost every card (a card waits on its lower card, which waits on its
   own, down to the 2s, which wait on every column-1 card).  Once they are
   settled the sets close at the locked cards, and the search expanded only
-  some of the moves in many positions; on small positions it saved about a
-  third of the nodes but each node cost several times more in Python.
+  some of the moves in many positions; on small positions it saved nodes,
+  but each node cost more in Python than it saved.
 """
 
 from __future__ import annotations
@@ -107,9 +107,10 @@ TABLE_BYTES = 256 << 20
 ENTRY_OVERHEAD = 78
 PROBE_SEED = 1             # the probes' random tie-breaks (fixed: runs repeat)
 SLICE = 1000               # nodes a turn
-#: game -> (turns of the main search, turns of the probes, nodes of the
-#: first probe, growth from one probe to the next, all the probes' nodes)
-RACE = {"chinese-puzzle": (1, 7, 5_000, 1.5, 1 << 62)}
+#: Chinese Puzzle's race: (turns of the main search, turns of the probes,
+#: nodes of the first probe, growth from one probe to the next, all the
+#: probes' nodes)
+RACE = (1, 7, 5_000, 1.5, 1 << 62)
 #: Gaps: turns of the main search, turns of the current beam attempt
 BEAM_TURNS = (1, 3)
 
@@ -230,7 +231,7 @@ def _race_probes(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[
     the main search keeps all of it and a probe's table stays below the
     probes' share of nodes.  A probe cut off is dropped with its table."""
     slice_n = SLICE
-    main_turns, probe_turns, cap, growth, probe_nodes = RACE[st.name]
+    main_turns, probe_turns, cap, growth, probe_nodes = RACE
     if probe_nodes >= max_states:
         max_states = probe_states = max(1, max_states // 2)
     else:

@@ -14,12 +14,14 @@ from this one has been examined (up to the reductions below) and none is
 won; UNKNOWN (no line) when the budget runs out first.  Two searches share
 the budget: the exact depth-first search (``depth_first.exact_steps``),
 which alone can prove IMPOSSIBLE, and a second search that only looks for
-wins (``best_first.guided``: The Republic's guided search;
-``smith_beam.beam``: The Smith's deal-by-deal beam search).  The exact
-search runs alone for a head start, then the two take turns, counted in
-nodes so that a node budget gives the same verdict every time
-(``SCHEDULE``).  When the budget bounds the process's memory (the solver
-worker), the tables are cut to fit (:func:`fit_tables`).
+wins (the model's ``second_search``: The Republic's guided search,
+``best_first.guided``; The Smith's deal-by-deal beam search,
+``smith_beam.beam``).  The exact search runs alone for a head start, then
+the two take turns, counted in nodes so that a node budget gives the same
+verdict every time (the model's ``SCHEDULE``).  When the budget bounds the
+process's memory (the solver worker), the tables are cut to fit
+(:func:`fit_tables`).  The model is the one the game's spec names
+(``engine/spec.py``).
 
 ``known=False``: only what the player can see (hints)
 -----------------------------------------------------
@@ -79,27 +81,12 @@ position it reaches with the least measure can only be won itself.
 
 from __future__ import annotations
 
-from .best_first import guided
+from ..spec import find, load
 from .budget import Budget, OutOfBudget, collector_paused, fit_tables
 from .depth_first import exact_steps, visible
-from .republic import RepublicModel
 from .result import Status
-from .smith import SmithModel
-from .smith_beam import beam
 from .table import DEFAULT_TABLE_BYTES
 
-MODELS = {"republic": RepublicModel, "smith": SmithModel}
-
-#: (game, rule) -> (the share of the budget the exact search has to itself
-#: first, then the second search's nodes per exact node while they take
-#: turns).  The Smith under same suit: its proofs need the nodes.  Under the
-#: other rules no fresh Smith deal has been proved impossible, and the beam
-#: search (``smith_beam.py``) wins most deals in a few hundred thousand
-#: nodes to a few million: it gets most of the budget.  Figures:
-#: ``bench/solver.py``.
-SCHEDULE = {("republic", rule): (0.1, 2) for rule in ("alternate", "any-suit", "same-suit")}
-SCHEDULE.update({("smith", "same-suit"): (0.8, 1), ("smith", "alternate"): (0.05, 8),
-                 ("smith", "any-suit"): (0.05, 8)})
 #: the nodes of one turn of the exact search, once the second one has started
 SLICE = 2048
 #: the budget the head start is a share of when the budget has no limit
@@ -117,9 +104,7 @@ def search(game, budget: Budget, known: bool, *,
     through (a hint that must not take back the last move: ``advice.py``).
     They are entered in the table as reached before the search starts, so
     an IMPOSSIBLE then only means nothing *else* leads on: not a verdict."""
-    model = MODELS.get(game.name)
-    if model is None:
-        raise ValueError(f"this search plays The Republic and The Smith, not {game.name!r}")
+    model = model_of(game)
     if game.won:
         return Status.WON, []
     if not game.legal_moves():
@@ -148,6 +133,16 @@ def search(game, budget: Budget, known: bool, *,
     return status, texts
 
 
+def model_of(game):
+    """The compact model this search plays ``game`` on, as the game's spec
+    names it (The Republic's ``RepublicModel``, The Smith's
+    ``SmithModel``); ``ValueError`` for a game it does not play."""
+    spec = find(game.name)
+    if spec is None or spec.model is None:
+        raise ValueError(f"this search plays the games whose spec names a model for it, not {game.name!r}")
+    return load(spec.model)
+
+
 def _leads_out(pos, m, avoided: set) -> bool:
     """Whether move ``m`` leads to a position whose key is not in ``avoided``."""
     token = pos.play(m)
@@ -166,10 +161,10 @@ def _head_start_over(budget: Budget, share: float) -> bool:
 def _exact_and_second(game, pos, budget: Budget, max_bytes: int) -> tuple[list | None, object]:
     """The exact search of ``pos`` and, after its head start, the second
     search of a copy of it (with half the memory bound), taking turns
-    (``SCHEDULE``): (the first winning line found, the model it was found
-    on, as it was), or (None, pos) when the exact search has proved there is
-    none.  Raises :class:`OutOfBudget`."""
-    head_start, second_share = SCHEDULE[game.name, game.rule]
+    (the model's ``SCHEDULE``): (the first winning line found, the model it
+    was found on, as it was), or (None, pos) when the exact search has
+    proved there is none.  Raises :class:`OutOfBudget`."""
+    head_start, second_share = pos.SCHEDULE[game.rule]
     exact = exact_steps(pos, budget, max_bytes, SLICE)
     second = None
     second_pos = None
@@ -177,7 +172,7 @@ def _exact_and_second(game, pos, budget: Budget, max_bytes: int) -> tuple[list |
         while True:
             if second_pos is None and _head_start_over(budget, head_start):
                 second_pos = type(pos)(game)
-                run = beam if game.name == "smith" else guided
+                run = pos.second_search()
                 second = run(second_pos, budget, max_bytes // 2, SLICE * second_share)
             if second is not None:
                 try:

@@ -28,6 +28,18 @@ class RepublicModel:
     to top), the stock (top last), the turned card (-1: none), the talon
     (top last), the 8 foundation tops (-1: empty) and the redeals left."""
 
+    #: how ``piles.py`` shares a budget, per rule: (the share the exact
+    #: search has to itself first, then the second search's nodes per
+    #: exact node while they take turns)
+    SCHEDULE = {"alternate": (0.1, 2), "any-suit": (0.1, 2), "same-suit": (0.1, 2)}
+
+    @staticmethod
+    def second_search():
+        """The search that takes turns with the exact one in ``piles.py``,
+        looking for wins only: the guided best-first search."""
+        from .best_first import guided
+        return guided
+
     def __init__(self, game, reductions: bool = True) -> None:
         #: the reductions of ``republic_rules.py`` (off only to test them)
         self.reductions = reductions

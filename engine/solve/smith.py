@@ -36,6 +36,21 @@ class SmithModel:
     bottom to top), the stock as dealt (top last) with ``sp`` cards left,
     and the number of suits laid off."""
 
+    #: how ``piles.py`` shares a budget, per rule: (the share the exact
+    #: search has to itself first, then the second search's nodes per
+    #: exact node while they take turns).  Under same suit the exact
+    #: search's proofs need the nodes; under the other rules it proves
+    #: next to nothing impossible and the beam search wins most deals, so
+    #: the beam gets most of the budget (``bench/solver.py`` measures both)
+    SCHEDULE = {"same-suit": (0.8, 1), "alternate": (0.05, 8), "any-suit": (0.05, 8)}
+
+    @staticmethod
+    def second_search():
+        """The search that takes turns with the exact one in ``piles.py``,
+        looking for wins only: the beam search (``smith_beam.py``)."""
+        from .smith_beam import beam
+        return beam
+
     def __init__(self, game) -> None:
         self.cols = [list(c) for c in game.columns]
         self.stock = list(game.stock)

@@ -25,10 +25,9 @@ differently, often does not.  Each attempt starts again from the position
 ``ATTEMPTS``).  Which deals a beam wins depends on its weights far more
 than on its width: beams of the first attempt's size with weights drawn at
 random (``variant``, the same draws on every machine) win deals that
-wider ones with the plain weights do not, at a tenth of the cost.  So two
-such variants come before each wider attempt (The Smith under any suit,
-deals 1-40, the beam alone at 6,750,000 nodes a deal: 28 won of 39 where
-the attempts without variants won 25, none of those lost).
+wider ones with the plain weights do not, at far less cost.  So two such
+variants come before each wider attempt (``bench/smith_beam.py`` compares
+the attempts with and without them).
 
 Memory.  Only one start's search is held at a time: per node its position
 packed in one byte string (``SmithModel.pack``), a heap entry and parent

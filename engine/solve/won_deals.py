@@ -6,11 +6,11 @@ every line to a win in the engine.
 
     won_deals.lines("smith", {"rule": "any-suit"})   # {deal: [move, ...]}
 
-The lines are kept packed: as text they would be over 400 KB, more than
-the rest of the engine's code.  Each game and rule's deals are packed
-into one string of this module (:func:`pack`: a byte or two a move, zlib,
-base85), so the one-file app carries them as code, with no data file to
-find.  A pool is unpacked when first asked for, in milliseconds, and kept.
+The lines are kept packed: as text they would outweigh the rest of the
+engine's code.  Each game and rule's deals are packed into one string of
+this module (:func:`pack`: a byte or two a move, zlib, base85), so the
+one-file app carries them as code, with no data file to find.  A pool is
+unpacked when first asked for, and kept.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def pack(won: dict[int, str]) -> str:
     one or two words (``c4-c5:2``: ``c4-c5`` and ``:2``; ``deal``); the
     text starts with the words used, then the deal numbers, a line each,
     and each deal's line follows as bytes, a word's place among the words
-    a byte, 255 after each deal.  Then zlib (level 9) and base85: in the
-    module, a move takes about a byte and a half, a quarter of its text."""
+    a byte, 255 after each deal.  Then zlib (level 9) and base85, for text
+    a module can hold."""
     words = sorted({w for line in won.values() for move in line.split() for w in _words(move)})
     if len(words) > END:
         raise ValueError(f"{len(words)} different words in the moves: at most {END} are packed")

@@ -77,6 +77,7 @@ from typing import Any, BinaryIO, TextIO
 
 import engine
 
+from ..spec import spec
 from . import Budget, Status, advise, play_on, solve
 from .budget import resident_mb
 
@@ -90,22 +91,12 @@ SETS_ASIDE = {"hint": ("verdict",), "review": ("verdict",)}
 REVIEW_TOTAL_S = 120.0
 #: "Winnable deals only": how long the worker looks, at most, in wall-clock
 #: seconds (the player waits), before it gives up and the player gets a
-#: deal won before (``won_before``) or, where none is known, an ordinary deal
+#: deal won before (``won_before``) or, where none is known, an ordinary
+#: deal.  A game's spec may set its own (``winnable_s``: The Smith, whose
+#: search needs seconds for one fresh deal), and then each deal tried gets
+#: all of it (``bench/smith_winnable.py`` measures the wait)
 WINNABLE_TOTAL_S = 30.0
-#: ... per game, where that is shorter.  The Smith's search seldom wins a
-#: fresh deal in seconds (the study's runs won about one deal in fourteen,
-#: under any suit or alternating colour, within 500,000 nodes, some 4-5 s
-#: of a core), so it looks at one deal and then deals from the pool of deals
-#: won before (``won_deals.py``, a hundred and more under each of those
-#: rules): the player waits about 5 s at most (``bench/smith_winnable.py``).
-#: Same suit has no pool (the study proved most of its deals impossible and
-#: won none): after as long, the player gets an ordinary deal and is told so.
-WINNABLE_WAIT_S = {"smith": 4.5}
 WINNABLE_TRIES = 200
-#: the least processor time a deal is given, per game: The Smith's beam
-#: search needs seconds, not the fraction of one that decides the other
-#: games' deals; it gets the whole wait (one deal is tried)
-WINNABLE_DEAL_MIN_S = {"smith": 4.5}
 #: a verdict's message when a line the table sent (``try``) still wins
 KNOWN_LINE = "a known line still wins"
 #: a winnable answer's message when its deal is one won before (``won_before``)
@@ -114,13 +105,13 @@ WON_BEFORE = "a deal won before"
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
 #: the worker's resident size (MB) past which a search stops and answers
-#: unknown: the ceiling while searching.  The worker starts at about 16 MB
-#: and the table's process is about 50-60, so the game's whole tree stays
-#: under about 230 MB while a search runs.  At rest the tree stays under
-#: 80 MB: a worker that a search left larger than ``game.analyst.REST_MB``
+#: unknown: the ceiling while searching, which with the table's own process
+#: bounds the game's whole tree while a search runs.  At rest the tree is
+#: smaller: a worker that a search left larger than ``game.analyst.REST_MB``
 #: is replaced by a fresh one once it has nothing to do (the memory a search
 #: took goes back to the system with the process; Python keeps freed memory
 #: for its own next objects, so a process that stays never shrinks).
+#: ``bench/shipped.py`` measures the tree.
 #: Set by :func:`main`, in the worker's own process only (a test that serves
 #: requests in its own, larger process bounds nothing).
 MEMORY_MB = 160.0
@@ -273,7 +264,7 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
         if result.status is Status.UNKNOWN and (searched.out_of_wall or searched.out_of_memory):
             # not the budget's end: the same search may decide it another time
             reply["cut_short"] = True
-        if kind == "demo" and result.status is not Status.WON and game.name in ("gaps", "chinese-puzzle"):
+        if kind == "demo" and result.status is not Status.WON and spec(game.name).play_on is not None:
             # no win in this deal: play on toward the next shuffle or redeal
             line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
             if line:
@@ -341,8 +332,8 @@ def find_winnable(doc: dict, budget: float, total: float | None = None,
                   tries: int = WINNABLE_TRIES, job: Job | None = None, dealt: Iterable = ()) -> dict:
     """Numbered deals from the document's seed on, until one is proved won
     (``budget`` processor seconds a deal, at least the game's
-    ``WINNABLE_DEAL_MIN_S``), for ``total`` wall-clock seconds (the game's
-    ``WINNABLE_WAIT_S``, else ``WINNABLE_TOTAL_S``) and ``tries`` deals at
+    ``winnable_s``), for ``total`` wall-clock seconds (the game's
+    ``winnable_s``, else ``WINNABLE_TOTAL_S``) and ``tries`` deals at
     most, or until ``job`` is cancelled: the table no longer wants one.
     When none is found in time, a deal won before that is not in ``dealt``
     (the request's deals of the pool already dealt to this player:
@@ -350,9 +341,10 @@ def find_winnable(doc: dict, budget: float, total: float | None = None,
     ``moves`` (the deal's winning line, every card known) and ``message``
     (``WON_BEFORE`` for a deal of the pool)."""
     seed = doc["seed"]
+    own = spec(doc["game"]).winnable_s
     if total is None:
-        total = WINNABLE_WAIT_S.get(doc["game"], WINNABLE_TOTAL_S)
-    budget = max(budget, WINNABLE_DEAL_MIN_S.get(doc["game"], 0.0))
+        total = own if own is not None else WINNABLE_TOTAL_S
+    budget = max(budget, own or 0.0)
     whole = Budget(wall=total)
     for n in range(tries):
         left = total - whole.waited()
@@ -382,7 +374,7 @@ def won_before(doc: dict, dealt: Iterable = ()) -> tuple[int, list[str]] | None:
     deal.  Once every deal of the pool is in ``dealt`` the pool starts
     again, with any deal but the one dealt last (``dealt``'s last).  The
     Smith's search rarely wins a fresh deal in the seconds a player waits
-    (``WINNABLE_WAIT_S``), so Winnable Deals Only deals from these rather
+    (its spec's ``winnable_s``), so Winnable Deals Only deals from these rather
     than give up."""
     from ..cards import Rng
     from .won_deals import lines

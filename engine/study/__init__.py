@@ -28,18 +28,16 @@ import argparse
 import sys
 from typing import TextIO
 
+from ..spec import names, spec
 from .records import StudyFileError, load_all
-from .stats import HIDDEN_CARDS, VARIANTS, budget_words
-
-ALIASES = {("chinese-puzzle", "2"): "2 redeals", ("chinese-puzzle", "1"): "1 redeal",
-           ("chinese-puzzle", "2-redeals"): "2 redeals", ("chinese-puzzle", "1-redeal"): "1 redeal"}
+from .stats import budget_words
 
 
 def add_parser(sub) -> None:
     """The ``study`` command's arguments, on ``python -m engine``'s parser."""
     p = sub.add_parser("study", help="solve numbered deals on a Dask cluster; or print the table of results",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", nargs="?", choices=sorted(VARIANTS))
+    p.add_argument("game", nargs="?", choices=sorted(names()))
     p.add_argument("--rule", help="packing rule (alternate, any-suit, same-suit) or Chinese Puzzle's "
                                   "redeals (2, 1); default: the first")
     p.add_argument("--deals", help="the deal numbers, A-B (or one number)")
@@ -72,15 +70,12 @@ def parse_deals(text: str) -> range:
 def resolve_rule(game: str, rule: str | None) -> tuple[str, dict]:
     """The variant's label and the game's options; ValueError for a rule the
     game does not have."""
-    variants = VARIANTS[game]
-    if rule is None:
-        return variants[0]
-    label = ALIASES.get((game, rule), rule)
-    for name, options in variants:
-        if name == label:
-            return name, options
-    names = ", ".join(n for n, _ in variants if n != "-") or "none (leave --rule out)"
-    raise ValueError(f"{game} has no rule {rule!r}; its rules: {names}")
+    variants = spec(game).study
+    for variant in variants:
+        if rule is None or rule == variant.label or rule in variant.aliases:
+            return variant.label, dict(variant.options)
+    labels = ", ".join(v.label for v in variants if v.label != "-") or "none (leave --rule out)"
+    raise ValueError(f"{game} has no rule {rule!r}; its rules: {labels}")
 
 
 def main(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -116,7 +111,7 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.s
         print(f"study: {e}", file=err)
         return 2
     budget_s = 10.0 if args.budget_s is None and args.budget_nodes is None else args.budget_s
-    known = args.game in HIDDEN_CARDS and not args.hidden
+    known = spec(args.game).hides_cards and not args.hidden
     try:
         check_budget(args.out, args.game, rule, known, budget_s, args.budget_nodes)
         from .run import run

@@ -1,4 +1,4 @@
-"""The statistics of a winnability study: which games and rules are
+"""The statistics of a winnability study: which variants of a game are
 studied, and what is said of a set of verdicts (``bench/solver.py`` and
 ``python -m engine study --table`` share them)."""
 
@@ -7,23 +7,16 @@ from __future__ import annotations
 import math
 import statistics
 
-RULES = ("alternate", "any-suit", "same-suit")
+from ..spec import spec
 
-#: game -> [(label, options)]: the variants a study can solve, the first the
-#: default.  Chinese Puzzle's redeals and Gaps' shuffles are not used by the
-#: solver (it decides the deal as dealt), so their labels only say what the
-#: game was set to.
-VARIANTS: dict[str, list[tuple[str, dict]]] = {
-    "gaps": [("-", {})],
-    "chinese-puzzle": [("2 redeals", {"redeals": 2}), ("1 redeal", {"redeals": 1})],
-    "republic": [(r, {"rule": r}) for r in RULES],
-    "smith": [(r, {"rule": r}) for r in RULES],
-    "prince": [(r, {"rule": r}) for r in RULES],
-}
 
-#: the games whose hidden cards a study sees unless told not to (the deal's
-#: winnability, "every card known")
-HIDDEN_CARDS = ("republic", "smith")
+def variants(game: str) -> list[tuple[str, dict]]:
+    """The variants a study can solve ``game`` under, ``(label, options)``,
+    the first the default: its spec's ``study`` (``KeyError`` for no game).
+    Chinese Puzzle's redeals and Gaps' shuffles are not used by the solver
+    (it decides the deal as dealt), so their labels only say what the game
+    was set to."""
+    return [(v.label, dict(v.options)) for v in spec(game).study]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -10,17 +10,19 @@ from __future__ import annotations
 import math
 import statistics
 
-import engine
-
+from ..spec import Variant, find, names
 from .records import deal_key
-from .stats import VARIANTS, budget_words, percent, summarise
+from .stats import budget_words, percent, summarise
 
-#: the order of README's table
-ORDER = ("prince", "gaps", "chinese-puzzle", "republic", "smith")
 HEADER = ("| game | rule | deals | budget | won | impossible | unknown | win rate (decided) | 95% CI "
           "| unknown all lost / won | median s | p95 s | median CPU s | study took |")
-RULE_WORDS = {("gaps", "-"): "no shuffle", ("chinese-puzzle", "2 redeals"): "no redeal (2 allowed)",
-              ("chinese-puzzle", "1 redeal"): "no redeal (1 allowed)"}
+
+
+def studied(game: str) -> tuple[Variant, ...]:
+    """The variants of ``game`` a study solves (its spec's); none for a
+    name no game has (a file may be older than a game's removal)."""
+    spec = find(game)
+    return spec.study if spec is not None else ()
 
 
 def group_key(doc: dict) -> tuple:
@@ -28,9 +30,12 @@ def group_key(doc: dict) -> tuple:
 
 
 def sort_key(key: tuple) -> tuple:
+    """The games in the engine's order (``engine.GAMES``), each game's
+    variants in its spec's order."""
     game, rule = key[0], key[1]
-    labels = [label for label, _ in VARIANTS.get(game, [])]
-    return (ORDER.index(game) if game in ORDER else len(ORDER), game,
+    order = names()
+    labels = [v.label for v in studied(game)]
+    return (order.index(game) if game in order else len(order), game,
             labels.index(rule) if rule in labels else len(labels), rule, not key[2], key[3] or 0, key[4] or 0)
 
 
@@ -91,10 +96,10 @@ def markdown(docs: list[dict]) -> str:
     lines = [HEADER, "| --- | --- " + "| ---: " * 12 + "|"]
     for key, s, verdicts in rows(docs):
         game, rule, known, budget_s, budget_nodes = key
-        cls = engine.GAMES.get(game)
-        title = cls.title if cls else game
-        words = RULE_WORDS.get((game, rule), rule.replace("-", " "))
-        if game in ("republic", "smith") and not known:
+        spec = find(game)
+        title = spec.title if spec is not None else game
+        words = next((v.words for v in studied(game) if v.label == rule and v.words), rule.replace("-", " "))
+        if spec is not None and spec.hides_cards and not known:
             words += " (hidden cards)"
         lo, hi = s["ci"]
         b0, b1 = s["bounds"]
