@@ -1,39 +1,79 @@
-"""The table's painter: the background drawn off screen, the moving things
-(cards in flight or carried, the glow, the hint's beacon, the keyboard's
-focus) drawn over it each frame, and only the rectangles that changed sent
-to the display.
+"""The table's painter: the table laid out, the background drawn off screen,
+the moving things (cards in flight or carried, the glow, the hint's beacon,
+the keyboard's focus) drawn over it each frame, and only the rectangles that
+changed sent to the display.
 
-A mixin of :class:`game.table.Table`.
+Made by :class:`game.table.Table`, with the board it draws and what it
+draws with.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
-from .layouts import Layout
-from .surfaces import BEACON
+from .board import Board
+from .keyboard import focus_rect
+from .layouts import Layout, build
+from .surfaces import BEACON, Canvas
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .window import Window
 
 FLASH_S = 2.6               # a hint's beacon: seconds it shows...
 FLASH_BLINK = (0.5, 0.18)   # ... on, then off, and on again
 
 
 class Painter:
-    """Draws the table: the background, what moves over it, and the rectangles to send."""
+    """Draws the table: the background, what moves over it, and the rectangles to send.
+
+    ``board`` is what it draws; ``session`` the game (its clock covers the
+    cards while paused); ``canvas`` the background and the card images;
+    ``window`` the screen; the app's ``option``, ``table_area``,
+    ``chrome_rect``, ``card_aspect`` and ``draw_chrome`` (the menu bar and
+    status line, drawn on the background); ``dump_path``: where the layout
+    is written after each change (``--dump-layout``), or None."""
+
+    def __init__(self, board: Board, session: Session, *, canvas: Canvas, window: Window,
+                 option: Callable[[str], object], table_area: Callable[[], Rect],
+                 chrome_rect: Callable[[str], Rect], card_aspect: Callable[[], float],
+                 draw_chrome: Callable[[pygame.Surface], None], dump_path: str | None) -> None:
+        self.board = board
+        self.session = session
+        self.game = session.game
+        self.canvas = canvas
+        self.window = window
+        self.option = option
+        self.table_area = table_area
+        self.chrome_rect = chrome_rect
+        self.card_aspect = card_aspect
+        self.draw_chrome = draw_chrome
+        self.dump_path = dump_path
+        self._overlay: dict[int, Rect] = {}     # what was drawn over the background last frame, by who drew it
+        self._pending: list[Rect] = []          # background repainted, not yet sent to the display
+
+    def build(self) -> Layout:
+        """The table laid out for the game as it is now."""
+        ui = self.board.ui
+        ui["timer_text"] = self.session.clock.text
+        return build(self.game, self.table_area(), self.card_aspect(), ui)
 
     def render(self) -> None:
         """Redraw the whole background (off screen).  Paused, the cards are
         covered (Gaps: no peeking while the clock is stopped)."""
-        self.app.canvas.render(self.layout, self.hidden, self.parked, self.app.draw_chrome,
-                               covered=self.session.clock.paused)
+        b = self.board
+        self.canvas.render(b.layout, b.hidden, b.parked, self.draw_chrome, covered=self.session.clock.paused)
 
     def full_redraw(self) -> None:
         """Rebuild for a new size or a new game: everything repainted once."""
-        self.layout = self.build()
+        self.board.layout = self.build()
         self.render()
-        self.app.window.screen.blit(self.app.canvas.background, (0, 0))
+        self.window.screen.blit(self.canvas.background, (0, 0))
         self._overlay.clear()
         self._pending.clear()
         self.draw_overlay()
@@ -41,9 +81,9 @@ class Painter:
         self.dump_layout()
 
     def dump_layout(self) -> None:
-        path = self.app.dump_path
+        path = self.dump_path
         if path:
-            data = self.layout.to_json()
+            data = self.board.layout.to_json()
             data["game"] = self.game.name
             data["history"] = self.game.history
             data["hints"] = self.session.hints_shown    # the moves H has shown, in order (a driver follows them)
@@ -54,24 +94,26 @@ class Painter:
     def relayout(self) -> None:
         """After the layout changed: new layout, background redrawn off screen, and only
         what changed copied to the screen."""
-        old = self.layout
-        self.layout = self.build()
+        b = self.board
+        old = b.layout
+        b.layout = self.build()
         self.render()
-        self.refresh(changed_rects(old, self.layout, self.app.table_area()) + [self.app.chrome_rect("status")])
+        self.refresh(changed_rects(old, b.layout, self.table_area()) + [self.chrome_rect("status")])
         self.dump_layout()
 
     def refresh(self, rects: list[Rect]) -> None:
         for r in rects:
-            self.app.canvas.restore(r)
+            self.canvas.restore(r)
         self._pending.extend(rects)
 
     def tick_timer(self) -> None:
         """A new second: only the clock's label is repainted (felt behind it)."""
-        self.ui["timer_text"] = self.session.clock.text
-        canvas = self.app.canvas
-        for label in self.layout.labels:
+        ui = self.board.ui
+        ui["timer_text"] = self.session.clock.text
+        canvas = self.canvas
+        for label in self.board.layout.labels:
             if label.name == "timer" and not self.session.clock.paused:
-                label.text = self.ui["timer_text"]
+                label.text = ui["timer_text"]
                 box = label.rect.inflate(6, 6)      # the text's shadow falls a pixel outside
                 canvas.restore_felt(box)
                 canvas.text(canvas.background, label.text, label.rect, label.size, label.colour, label.align)
@@ -80,25 +122,26 @@ class Painter:
     def draw_overlay(self) -> list[Rect]:
         """Restore what moving things covered, draw them where they are now;
         returns the rectangles to send to the display."""
-        canvas, screen = self.app.canvas, self.app.window.screen
+        b = self.board
+        canvas, screen = self.canvas, self.window.screen
         for r in self._overlay.values():
             canvas.restore(r)
         new: dict[int, Rect] = {}
-        if self.glow is not None:
-            screen.blit(canvas.glow(self.glow.size), self.glow)
-            new[-1] = Rect(self.glow)
-        if self.flash_rects and self.flash_on():
-            for n, rect in enumerate(self.flash_rects):
+        if b.glow is not None:
+            screen.blit(canvas.glow(b.glow.size), b.glow)
+            new[-1] = Rect(b.glow)
+        if b.flash_rects and self.flash_on():
+            for n, rect in enumerate(b.flash_rects):
                 light = rect.inflate(2 * BEACON, 2 * BEACON)
                 screen.blit(canvas.beacon(rect.size), light)
                 new[-10 - n] = light
-        focus = self.focus_rect()
+        focus = focus_rect(b, self.game)
         if focus is not None:
             frame = focus.inflate(8, 8)
             pygame.draw.rect(screen, (0, 0, 0) if canvas.mono else (120, 200, 255), frame, 3, border_radius=6)
             new[-3] = frame
-        if self.selected is not None and self.carry is None:
-            sprite = self.layout.sprite(*self.selected)
+        if b.selected is not None and b.carry is None:
+            sprite = b.layout.sprite(*b.selected)
             if sprite is not None:
                 screen.blit(canvas.glow(sprite.rect.size), sprite.rect)
                 new[-2] = Rect(sprite.rect)
@@ -107,36 +150,36 @@ class Painter:
             screen.blit(canvas.card_image(name, up, rect.size), rect)
             return shadow.union(rect)
 
-        zoom = self.app.option("zoom")
-        screen.set_clip(self.app.table_area())      # nothing in flight crosses the menu bar or the status line
-        for actor in self.actors:
-            rect = actor.at(self.now) if actor.started and not actor.done else None
+        zoom = self.option("zoom")
+        screen.set_clip(self.table_area())      # nothing in flight crosses the menu bar or the status line
+        for actor in b.actors:
+            rect = actor.at(b.now) if actor.started and not actor.done else None
             if rect is not None:
                 drawn = card(actor.card, actor.face_up, rect, (-3, -1))
                 if zoom and actor.duration > 0:
                     # the Finder's zoom: outlines trailing the card as it goes
                     for lag in (0.03, 0.06, 0.09):
-                        trail = actor.at(max(actor.t0, self.now - lag))
+                        trail = actor.at(max(actor.t0, b.now - lag))
                         if trail is not None and trail != rect:
                             pygame.draw.rect(screen, (0, 0, 0) if canvas.mono else (255, 240, 200), trail, 1)
                             drawn.union_ip(trail)
                 new[id(actor)] = drawn
         screen.set_clip(None)
-        if self.carry is not None:
-            for k, ((name, up, _), rect) in enumerate(zip(self.carry.cards, self.carry.rects)):
+        if b.carry is not None:
+            for k, ((name, up, _), rect) in enumerate(zip(b.carry.cards, b.carry.rects)):
                 new[1000 + k] = card(name, up, rect, (-2, 2))
         dirty = list(self._pending)
         self._pending.clear()
-        if self.cascade is not None:
+        if b.cascade is not None:
             # each card leaves a trail of itself: drawn over what is there,
             # and nothing restored until the cascade ends
-            screen.set_clip(self.app.table_area())
-            for name, rect in self.cascade.rects(self.now):
+            screen.set_clip(self.table_area())
+            for name, rect in b.cascade.rects(b.now):
                 dirty.append(screen.blit(canvas.card_image(name, True, rect.size), rect))
             screen.set_clip(None)
         for key in set(self._overlay) | set(new):
-            a, b = self._overlay.get(key), new.get(key)
-            dirty.append(a.union(b) if a and b else (a or b))
+            a, c = self._overlay.get(key), new.get(key)
+            dirty.append(a.union(c) if a and c else (a or c))
         self._overlay = new
         return dirty
 
@@ -144,24 +187,26 @@ class Painter:
         """Whether the beacon shows now: on for most of each beat, so it
         is seen at once, with a short dark moment that catches the eye."""
         on, off = FLASH_BLINK
-        return (self.now - self.flash_from) % (on + off) < on
+        b = self.board
+        return (b.now - b.flash_from) % (on + off) < on
 
     def unflash(self) -> None:
         """The hint's beacon goes out."""
-        self.flash_rects = []
+        self.board.flash_rects = []
 
     def flash(self, places: list[str], seconds: float = FLASH_S) -> None:
         """Light up cards (or empty places) with the hint's beacon for a few seconds."""
+        b = self.board
         rects = []
         for place in places:
-            pile = self.layout.pile(place)
+            pile = b.layout.pile(place)
             if pile:
                 rects.append(Rect(pile[-1].rect))
-            elif place in self.layout.slots:
-                rects.append(Rect(self.layout.slots[place].rect))
-        self.flash_rects = rects
-        self.flash_from = self.now
-        self.flash_until = self.now + seconds
+            elif place in b.layout.slots:
+                rects.append(Rect(b.layout.slots[place].rect))
+        b.flash_rects = rects
+        b.flash_from = b.now
+        b.flash_until = b.now + seconds
 
 
 def changed_rects(old: Layout, new: Layout, area: Rect) -> list[Rect]:

@@ -3,78 +3,94 @@ click picks cards up (what the engine allows), a drop or a second click
 plays the move the engine accepts, a double-click sends a card home, a
 right-click asks for hints, and a refused move flies back with the reason.
 
-A mixin of :class:`game.table.Table`.
+Made by :class:`game.table.Table`, with the board it reads and changes, the
+painter and animator that show what it does, and the table that plays (or
+refuses) its moves.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
 
+import engine
+
+from .board import Board, Carry, Press, is_pile
 from .words import speak
+
+if TYPE_CHECKING:
+    from .animator import Animator
+    from .painter import Painter
+    from .sound import Sounds
 
 DRAG_THRESHOLD = 4          # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4          # seconds
 
 
-@dataclass
-class Carry:
-    """Cards picked up: by dragging, or by a click in click-to-move mode."""
-    place: str
-    index: int
-    count: int
-    grab: tuple[int, int]                    # pointer offset from the first card
-    cards: list[tuple[str, bool, Rect]]      # name, face up, home rect
-    rects: list[Rect] = field(default_factory=list)
-    by_click: bool = False
+class Plays(Protocol):
+    """What the pointer and the keyboard ask of the table: a move played or
+    refused, a hint, and what the game's front end makes of a click on the
+    stock, the hand, an empty place or a column's spacing control."""
 
-    @property
-    def keys(self) -> list[tuple[str, int]]:
-        return [(self.place, self.index + k) for k in range(self.count)]
-
-    def move_to(self, pointer: tuple[int, int]) -> None:
-        x0, y0 = self.cards[0][2].topleft
-        dx, dy = pointer[0] - self.grab[0] - x0, pointer[1] - self.grab[1] - y0
-        self.rects = [r.move(dx, dy) for _, _, r in self.cards]
-
-    @property
-    def rect(self) -> Rect:
-        return self.rects[0].unionall(self.rects[1:])
-
-
-@dataclass
-class Press:
-    place: str
-    index: int
-    pos: tuple[int, int]
+    def try_move(self, text: str, carried: Carry | None = None) -> bool: ...
+    def refuse(self, reason: str) -> None: ...
+    def hint(self, pos: tuple[int, int]) -> None: ...
+    def click_stock(self) -> None: ...
+    def hand_click(self) -> None: ...
+    def blank_clicked(self, place: str, invert: bool = False) -> None: ...
+    def change_spacing(self, control: str) -> None: ...
 
 
 class Pointer:
-    """The pointer's events, as the moves and questions they mean."""
+    """The pointer's events, as the moves and questions they mean.
+
+    ``board`` is what it picks up, carries, selects and lights; ``game``
+    the engine's (what may be picked up, what a drop means); ``painter``
+    and ``animator`` draw what it does (cards picked up, cards flying back);
+    ``table`` plays and refuses its moves; ``fills_blanks``: a click on an
+    empty place fills it (Alt: the opposite); ``sounds``, and the app's
+    ``option`` (click to move), ``say`` (the status line) and
+    ``toggle_pause`` (a click on the clock)."""
+
+    def __init__(self, board: Board, game: engine.Game, painter: Painter, animator: Animator, table: Plays, *,
+                 fills_blanks: bool, sounds: Sounds, option: Callable[[str], object],
+                 say: Callable[[str], None], toggle_pause: Callable[[], None]) -> None:
+        self.board = board
+        self.game = game
+        self.painter = painter
+        self.animator = animator
+        self.table = table
+        self.fills_blanks = fills_blanks
+        self.sounds = sounds
+        self.option = option
+        self.say = say
+        self.toggle_pause = toggle_pause
+        self.last_click: tuple[float, tuple[str, int] | None] = (0.0, None)
+        self._glow_cache: dict[str, bool] = {}      # place -> whether what is carried may go there
+
+    def handle_paused(self, event: pygame.event.Event) -> None:
+        """The game paused: only a click on the clock counts (it goes on)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.board.layout.hit(event.pos)
+            if hit and hit[0] == "timer":
+                self.toggle_pause()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.session.clock.paused:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                hit = self.layout.hit(event.pos)
-                if hit and hit[0] == "timer":
-                    self.app.toggle_pause()
-            return
-        if event.type == pygame.KEYDOWN:
-            self.key(event)
-            return
+        b = self.board
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus = None
+            b.focus = None
             mods = pygame.key.get_mods()
             alt = bool(mods & pygame.KMOD_ALT)
-            hit = self.layout.hit(event.pos)
-            blank = hit is not None and hit[1] is None and hit[0] in self.layout.slots
-            if event.button == 1 and alt and blank and self.front.fills_blanks:
-                self.blank_clicked(hit[0], invert=True)
+            hit = b.layout.hit(event.pos)
+            blank = hit is not None and hit[1] is None and hit[0] in b.layout.slots
+            if event.button == 1 and alt and blank and self.fills_blanks:
+                self.table.blank_clicked(hit[0], invert=True)
             elif event.button == 3 or (event.button == 1 and alt):
-                self.hint(event.pos)
+                self.table.hint(event.pos)
             elif event.button == 1:
                 self.pointer_down(event.pos, bool(mods & pygame.KMOD_SHIFT))
         elif event.type == pygame.MOUSEMOTION:
@@ -83,55 +99,58 @@ class Pointer:
             self.pointer_up(event.pos)
 
     def pointer_down(self, pos: tuple[int, int], shift: bool = False) -> None:
-        if self.actors:
-            self.finish_actors()
-        if self.carry is not None and self.carry.by_click:
+        b = self.board
+        if b.actors:
+            self.animator.finish_actors()
+        if b.carry is not None and b.carry.by_click:
             self.drop(pos)
             return
-        hit = self.layout.hit(pos)
+        hit = b.layout.hit(pos)
         if hit is None:
             self.set_selected(None)
             return
         place, index = hit
         if place == "stock":
-            self.click_stock()
+            self.table.click_stock()
             return
         if place == "hand":
-            self.front.hand_click(self)
+            self.table.hand_click()
             return
         if place.startswith("spacing:"):
-            self.change_spacing(place)
+            self.table.change_spacing(place)
             return
         if place == "timer":
-            self.app.toggle_pause()
+            self.toggle_pause()
             return
-        if self.selected is not None and (place, index) != self.selected:
-            sel = self.selected
+        if b.selected is not None and (place, index) != b.selected:
+            sel = b.selected
             self.set_selected(None)
             self.move_to(sel[0], sel[1], place)
             return
         if index is None:
-            self.blank_clicked(place)
+            self.table.blank_clicked(place)
             return
         if shift and hasattr(self.game, "foundation_move"):
             self.to_foundation(place)
             return
-        self.press = Press(place, index, pos)
+        b.press = Press(place, index, pos)
 
     def pointer_moved(self, pos: tuple[int, int]) -> None:
-        if self.press is not None and self.carry is None:
-            if abs(pos[0] - self.press.pos[0]) + abs(pos[1] - self.press.pos[1]) >= DRAG_THRESHOLD:
-                press, self.press = self.press, None
+        b = self.board
+        if b.press is not None and b.carry is None:
+            if abs(pos[0] - b.press.pos[0]) + abs(pos[1] - b.press.pos[1]) >= DRAG_THRESHOLD:
+                press, b.press = b.press, None
                 self.pick_up(press.place, press.index, press.pos)
-        if self.carry is not None:
-            self.carry.move_to(pos)
+        if b.carry is not None:
+            b.carry.move_to(pos)
             self.update_glow(pos)
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
-        if self.carry is not None and not self.carry.by_click:
+        b = self.board
+        if b.carry is not None and not b.carry.by_click:
             self.drop(pos)
             return
-        press, self.press = self.press, None
+        press, b.press = b.press, None
         if press is None:
             return
         key = (press.place, press.index)
@@ -142,125 +161,126 @@ class Pointer:
             self.set_selected(None)
             self.double_click(press.place)
             return
-        if self.app.option("move_style") == "click":
+        if self.option("move_style") == "click":
             self.pick_up(press.place, press.index, pos, by_click=True)
         else:
-            self.set_selected(key if self.selected != key and self.can_pick(press.place, press.index) else None)
+            self.set_selected(key if b.selected != key and self.can_pick(press.place, press.index) else None)
         stock_move = self.game.stock_move
         reason = self.game.explain(stock_move) if press.place == "s" and stock_move else None
         if reason is not None:
             # The Republic's turned card lies on the stock: a click there
             # meant to turn another card is told why it cannot
-            self.app.set_message(speak(self.game, reason))
+            self.say(speak(self.game, reason))
+
+    def count(self, place: str, index: int) -> int:
+        """How many cards a pick-up at ``index`` of ``place`` takes (a column's run, or one card)."""
+        return len(self.board.layout.pile(place)) - index if is_pile(self.game, place) else 1
 
     def can_pick(self, place: str, index: int) -> bool:
-        count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
-        reason = self.game.pickup_reason(place, count)
+        reason = self.game.pickup_reason(place, self.count(place, index))
         if reason is not None:
-            self.refuse(reason)
+            self.table.refuse(reason)
             return False
         return True
 
     def pick_up(self, place: str, index: int, pointer: tuple[int, int], by_click: bool = False) -> None:
-        sprite = self.layout.sprite(place, index)
+        b = self.board
+        sprite = b.layout.sprite(place, index)
         if sprite is None or not sprite.face_up:
-            self.app.sounds.play("beep")
+            self.sounds.play("beep")
             return
         if not self.can_pick(place, index):
             return
-        pile = self.layout.pile(place)
-        count = len(pile) - index if self.is_pile(place) else 1
+        pile = b.layout.pile(place)
+        count = self.count(place, index)
         # the pile's sprites above index, in order (a Republic talon shows only its top)
         chosen = [s for s in pile if s.index >= index][:count]
         self.set_selected(None)
         grab = (pointer[0] - sprite.rect.x, pointer[1] - sprite.rect.y)
-        self.carry = Carry(place, index, count, grab, [(s.card, s.face_up, Rect(s.rect)) for s in chosen],
-                           by_click=by_click)
-        self.carry.move_to(pointer)
-        self._glow_cache: dict[str, bool] = {}
+        b.carry = Carry(place, index, count, grab, [(s.card, s.face_up, Rect(s.rect)) for s in chosen],
+                        by_click=by_click)
+        b.carry.move_to(pointer)
+        self._glow_cache = {}
         for s in chosen:
-            self.hidden.add(s.key)
-        self.render()
-        self.refresh([Rect(s.rect) for s in chosen])
+            b.hidden.add(s.key)
+        self.painter.render()
+        self.painter.refresh([Rect(s.rect) for s in chosen])
         self.update_glow(pointer)
 
     def update_glow(self, pointer: tuple[int, int]) -> None:
         """Light the legal destination under the carried cards (the engine
         is asked once per place the pointer enters, not once per motion)."""
-        carry = self.carry
+        b = self.board
+        carry = b.carry
         glow = None
         if carry is not None:
-            target = self.layout.drop_target(pointer, carry.rect, exclude=carry.place)
+            target = b.layout.drop_target(pointer, carry.rect, exclude=carry.place)
             if target is not None:
                 legal = self._glow_cache.get(target)
                 if legal is None:
                     legal = self._glow_cache[target] = self.move_text(carry, target) is not None
                 if legal:
-                    pile = self.layout.pile(target)
-                    glow = Rect(pile[-1].rect if pile else self.layout.slots[target].rect)
-        self.glow = glow
+                    pile = b.layout.pile(target)
+                    glow = Rect(pile[-1].rect if pile else b.layout.slots[target].rect)
+        b.glow = glow
 
     def move_text(self, carry: Carry, target: str) -> str | None:
         """The legal move that drops ``carry`` on ``target``, if any."""
-        suffix = f":{carry.count}" if carry.count > 1 else ""
-        texts = [f"{carry.place}-{target}{suffix}"]
+        texts = [str(engine.Move(carry.place, target, carry.count))]
         if target.startswith("f"):
-            texts.append(f"{carry.place}-f{suffix}")
+            texts.append(str(engine.Move(carry.place, "f", carry.count)))
         for text in texts:
             if self.game.explain(text) is None:
                 return text
         return None
 
+    def refuse_drop(self, place: str, target: str, count: int) -> None:
+        """A move onto ``target`` the engine refuses: its reason, said."""
+        text = str(engine.Move(place, target, count))
+        self.table.refuse(self.game.explain(text) or "That move is not allowed.")
+
     def drop(self, pointer: tuple[int, int]) -> None:
-        carry, self.carry = self.carry, None
-        self.glow = None
-        target = self.layout.drop_target(pointer, carry.rect, exclude=carry.place)
-        moved_far = carry.rects[0].topleft != carry.cards[0][2].topleft
-        if target is not None:
-            text = self.move_text(carry, target)
-            if text is not None:
-                for key in carry.keys:
-                    self.hidden.discard(key)
-                self.illegal = 0
-                old = self.layout
-                events = self.game.play(text)
-                self.after_play(events, old, carry)
-                return
-            suffix = f":{carry.count}" if carry.count > 1 else ""
+        b = self.board
+        carry, b.carry = b.carry, None
+        b.glow = None
+        target = b.layout.drop_target(pointer, carry.rect, exclude=carry.place)
+        text = self.move_text(carry, target) if target is not None else None
+        if text is None:
             self.fly_back(carry)
-            self.refuse(self.game.explain(f"{carry.place}-{target}{suffix}") or "That move is not allowed.")
+            if target is not None:
+                self.refuse_drop(carry.place, target, carry.count)
             return
-        self.fly_back(carry)
-        if moved_far and carry.by_click is False and target is None:
-            pass
+        for key in carry.keys:
+            b.hidden.discard(key)
+        self.table.try_move(text, carry)
 
     def fly_back(self, carry: Carry) -> None:
+        b = self.board
         for (name, up, _home), rect, key in zip(carry.cards, carry.rects, carry.keys):
-            sprite = self.layout.sprite(*key)
+            sprite = b.layout.sprite(*key)
             if sprite is None:
-                self.hidden.discard(key)
+                b.hidden.discard(key)
                 continue
-            self.fly(name, up, rect, sprite, self.now, duration=0.18, land_sound=None)
+            self.animator.fly(name, up, rect, sprite, b.now, duration=0.18, land_sound=None)
 
     def cancel_carry(self) -> None:
-        if self.carry is not None:
-            carry, self.carry = self.carry, None
-            self.glow = None
+        b = self.board
+        if b.carry is not None:
+            carry, b.carry = b.carry, None
+            b.glow = None
             self.fly_back(carry)
 
     def move_to(self, place: str, index: int, target: str) -> None:
         """Click-then-click: the selected card onto the place clicked."""
-        count = len(self.layout.pile(place)) - index if self.is_pile(place) else 1
-        carry = Carry(place, index, count, (0, 0), [])
-        text = self.move_text(carry, target)
+        count = self.count(place, index)
+        text = self.move_text(Carry(place, index, count, (0, 0), []), target)
         if text is None:
-            suffix = f":{count}" if count > 1 else ""
-            self.refuse(self.game.explain(f"{place}-{target}{suffix}") or "That move is not allowed.")
+            self.refuse_drop(place, target, count)
             return
-        self.try_move(text)
+        self.table.try_move(text)
 
     def set_selected(self, key: tuple[str, int] | None) -> None:
-        self.selected = key
+        self.board.selected = key
 
     def double_click(self, place: str) -> None:
         """Send a card to a foundation (Card Shell games), or to its only
@@ -270,13 +290,14 @@ class Pointer:
             return
         targets = [m for m in self.game.legal_moves() if m.src == place]
         if len(targets) == 1:
-            self.try_move(str(targets[0]))
+            self.table.try_move(str(targets[0]))
         else:
-            self.refuse(self.game.pickup_reason(place) or "That card has no single place to go.")
+            self.table.refuse(self.game.pickup_reason(place) or "That card has no single place to go.")
 
     def to_foundation(self, place: str) -> None:
         move = self.game.foundation_move(place)
         if move is None:
-            self.refuse(self.game.explain(f"{place}-f") or "That card cannot go to a foundation now.")
+            self.table.refuse(self.game.explain(str(engine.Move(place, "f"))) or
+                              "That card cannot go to a foundation now.")
         else:
-            self.try_move(str(move))
+            self.table.try_move(str(move))

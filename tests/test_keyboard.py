@@ -8,6 +8,7 @@ import pytest
 from gui import key, make_app, settle
 
 import engine
+from game.keyboard import focus_targets
 from game.words import speak
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP}
@@ -22,7 +23,8 @@ def go_to(app, place: str, index: int | None = None) -> None:
         here = table.focus
         if here[0] == place and (index is None or here[1] == index):
             return
-        target = next(r for p, i, r in table.focus_targets() if p == place and (index is None or i == index))
+        target = next(r for p, i, r in focus_targets(table.layout, table.game)
+                      if p == place and (index is None or i == index))
         now = table.focus_rect()
         if here[0] == place:                       # inside the right column: step along it
             key(app, pygame.K_UP if index < here[1] else pygame.K_DOWN)

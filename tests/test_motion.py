@@ -38,7 +38,7 @@ def test_a_hints_beacon_is_bright_and_lasts(tmp_path):
     beats = []
     for _ in range(60):
         app.scene.update(1 / 60)
-        beats.append(app.scene.flash_on())
+        beats.append(app.scene.painter.flash_on())
     assert beats.count(True) > beats.count(False) > 0, "mostly lit, with a dark beat that catches the eye"
     app.scene.update(0.5)
     app.step(block=False)

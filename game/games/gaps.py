@@ -35,7 +35,7 @@ class GapsFront(GridFront):
             table.app.sounds.play("beep")
             return
         if table.app.option("blanks_move") != invert:
-            table.try_move(f"{src}-{place}")
+            table.try_move(str(engine.Move(src, place)))
         else:
             table.set_selected((src, 0))
 

@@ -75,10 +75,8 @@ class TableauFront(Front):
         count = len(pile) - index if (index is not None and game.moves_runs and place[0] == "c") else 1
         if index is None or game.pickup_reason(place, count) is not None:
             return []
-        suffix = f":{count}" if count > 1 else ""
         return sorted({m.dst if m.dst != "f" else table.foundation_of(place, count)
-                       for m in game.legal_moves() if str(m).startswith(f"{place}-")
-                       and str(m).endswith(f"{m.dst}{suffix}")} - {None})
+                       for m in game.legal_moves() if m.src == place and m.count == count} - {None})
 
     def own_items(self, commands, g: engine.Game) -> list[Item]:
         """The moves of this game's own (layoff, redeal, deal), first in its menu."""
