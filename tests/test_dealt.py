@@ -88,7 +88,7 @@ def test_the_table_sends_the_deals_dealt_and_records_a_pool_deal_when_it_comes(t
     from engine.solve.worker import WON_BEFORE
     asked = fake_solver(monkeypatch)
     app = make_app(tmp_path, "--game", "smith", "--seed", "5")
-    app.find_winnable(engine.new_game("smith", seed=900001, **app.game.options))
+    app.assistant.find_winnable(engine.new_game("smith", seed=900001, **app.game.options))
     purpose, request, more = asked[-1]
     assert purpose == "winnable" and "dealt" not in more, "none dealt yet: nothing more is sent"
     pool = sorted(lines("smith", app.game.options))
@@ -98,7 +98,7 @@ def test_the_table_sends_the_deals_dealt_and_records_a_pool_deal_when_it_comes(t
     settle(app)
     assert app.game.seed == pool[3]
     assert dealt.dealt(tmp_path, "smith", app.game.options) == [pool[3]]
-    app.find_winnable(engine.new_game("smith", seed=900002, **app.game.options))
+    app.assistant.find_winnable(engine.new_game("smith", seed=900002, **app.game.options))
     purpose, request, more = asked[-1]
     assert more == {"dealt": [pool[3]]}
     # a fresh deal the search won is no deal of the pool: not recorded

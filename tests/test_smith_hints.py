@@ -83,10 +83,10 @@ def test_the_table_says_why_a_take_back_is_the_hint(tmp_path):
     app = make_app(tmp_path, "--game", "smith", "--seed", "1", "--rule", "any-suit")
     try:
         move = next(str(m) for m in app.game.legal_moves() if str(m) != "deal")
-        app.show_hint(move, advise_words())
+        app.assistant.show_hint(move, advise_words())
         assert app.message.startswith("Hint: ")
         assert app.message.endswith(": the only way on is to take back your last move.")
-        app.show_hint(move)
+        app.assistant.show_hint(move)
         assert "take back" not in app.message
     finally:
         app.analyst.stop()

@@ -306,7 +306,7 @@ def test_a_solver_that_cannot_start_is_said_so(tmp_path):
     key(app, pygame.K_h, unicode="h")
     assert app.message.startswith("Hints need the solver") and "could not start" in app.message
     app.start_demo()
-    assert app.demo is None and app.message.startswith("The Demo needs the solver")
+    assert app.session.demo is None and app.message.startswith("The Demo needs the solver")
     text = (tmp_path / logs.NAME).read_text()
     assert "The solver's process could not start" in text and "FileNotFoundError" in text
 

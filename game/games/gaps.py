@@ -4,6 +4,7 @@ an Undo that toggles (its manual's), and gaps that a click fills."""
 from __future__ import annotations
 
 import engine
+from engine.gaps import SHUFFLES
 
 from ..layouts.grids import gaps as lay_gaps
 from ..ui.menubar import Item, separator
@@ -41,6 +42,9 @@ class GapsFront(GridFront):
 
     def auto_redeal(self, prefs_say: bool) -> bool:
         return prefs_say
+
+    def redeals_allowed(self, g: engine.Game) -> int:
+        return SHUFFLES
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         return [f"{self.used_text(g)}  Time: {clock_text(elapsed)}."]

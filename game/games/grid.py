@@ -26,9 +26,13 @@ class GridFront(Front):
         may fill it; on a card, the cells it is tied to."""
         return table.game.hint_places(place)
 
+    def redeals_allowed(self, g: engine.Game) -> int:
+        """How many redeals (Gaps: shuffles) the game gives."""
+        return g.options["redeals"]
+
     def used_text(self, g: engine.Game) -> str:
         """The redeals (Gaps: shuffles) used of those allowed."""
-        allowed = g.redeals_left + g.history.count("redeal")
+        allowed = self.redeals_allowed(g)
         used = allowed - g.redeals_left
         return f"{self.redeal_word.capitalize()}s used: {used} of {allowed}."
 
