@@ -373,6 +373,6 @@ def test_the_app_started_again_draws_its_table_without_decoding_the_whole_sheet(
     pygame.quit()
     second = make_app(tmp_path, "--game", "prince", "--seed", "1")
     assert second.scene.layout.sprites, "the deal is on the table"
-    assert not second.colour_sheet.decoded
+    assert not second.looks.colour_sheet.decoded
     second.quit()
     pygame.quit()
