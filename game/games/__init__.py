@@ -1,5 +1,7 @@
-"""The registry of the games' front ends: one module per game, in the order
-the start screen and the File menu list them.
+"""The registry of the games' front ends: one module per game, named as the
+game's engine module (``engine/spec.py``'s ``MODULES``), each with its
+``FRONT``, listed on the start screen and in the File menu in the order of
+their ``listed``.
 
 ``front(name)`` and ``front_of(game)`` are the one place a game's name
 leads to its answers; everywhere else in ``game/`` asks the front it gets.
@@ -7,12 +9,15 @@ leads to its answers; everywhere else in ``game/`` asks the front it gets.
 
 from __future__ import annotations
 
-import engine
+import importlib
 
-from . import chinese_puzzle, gaps, prince, republic, smith
+import engine
+from engine.spec import MODULES
+
 from .base import Front
 
-FRONTS: tuple[Front, ...] = (gaps.FRONT, chinese_puzzle.FRONT, republic.FRONT, smith.FRONT, prince.FRONT)
+FRONTS: tuple[Front, ...] = tuple(sorted((importlib.import_module(f"{__name__}.{module}").FRONT
+                                          for module in MODULES), key=lambda f: f.listed))
 _BY_NAME = {f.name: f for f in FRONTS}
 #: every game's rules, for the Help window, by the engine's name
 HELP: dict[str, str] = {f.name: f.help for f in FRONTS}

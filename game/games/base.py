@@ -42,6 +42,7 @@ class Front:
     game's module sets what differs."""
 
     name = ""                   #: the engine's name of the game
+    listed = 0                  #: its place on the start screen and in the File menu (1 first)
     title = ""                  #: as the player reads it
     blurb = ""                  #: one sentence for the start screen
     sample: tuple[str, ...] = ()    #: the start screen's fan of cards

@@ -17,6 +17,7 @@ ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four ro
 
 class ChinesePuzzleFront(GridFront):
     name = "chinese-puzzle"
+    listed = 2
     title = "Chinese Puzzle"
     blurb = "Two-deck Gaps with an ace column: eight rows from Ace to King."
     sample = ("AS", "2S", "3S", "4S")

@@ -13,6 +13,7 @@ from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 class PrinceFront(TableauFront):
     name = "prince"
+    listed = 5
     title = "The Prince"
     blurb = "After King Albert: nine columns, a reserve of seven, all face up."
     sample = ("9H", "8S", "7D", "6C")

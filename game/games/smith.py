@@ -13,6 +13,7 @@ from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 class SmithFront(TableauFront):
     name = "smith"
+    listed = 4
     title = "The Smith"
     blurb = "A Spider of Card Shell's: build King-to-Ace runs in one suit."
     sample = ("KC", "QC", "JC", "TC")
