@@ -42,11 +42,11 @@ BUDGET_S = 6.0
 #: before); the fresh workers that replace a grown one are not counted
 MAX_STARTS = 4
 #: the worker's resident size (MB) past which it is replaced, once it has no
-#: request to answer, by a fresh one (about 16 MB): a search's tables are
-#: freed when it ends, yet a process never gives back to the system the
-#: memory its objects took; a new process does.  The game's whole tree so
-#: stays under 80 MB at rest however long the session, and every search
-#: starts with the same room (``engine.solve.worker.MEMORY_MB``: the
+#: request to answer, by a fresh one: a search's tables are freed when it
+#: ends, yet a process never gives back to the system the memory its
+#: objects took; a new process does.  The game's whole tree so stays as
+#: small at rest however long the session (``bench/shipped.py`` measures
+#: it), and every search starts with the same room (``engine.solve.worker.MEMORY_MB``: the
 #: ceiling while searching)
 REST_MB = 24.0
 #: the most of the worker's standard error kept for the log

@@ -99,7 +99,7 @@ class App:
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         # Dirty rectangles are what this table draws: SDL's software framebuffer
         # sends just them to the screen, where its GL-backed one loads the GL
-        # stack (about 90 MB) and uploads the whole window at every update.
+        # stack and uploads the whole window at every update.
         # A player's own setting wins.
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()

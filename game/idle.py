@@ -1,6 +1,6 @@
 """Waiting for the next event without using the processor.
 
-``pygame.event.wait()`` polls every millisecond (about 4% of a core here).
+``pygame.event.wait()`` polls every millisecond, a steady cost at rest.
 SDL itself can sleep until the window system has something: SDL's own
 ``SDL_WaitEventTimeout`` with no event pointer waits without taking the
 event, so pygame then reads it as usual.  We reach it through ctypes in the

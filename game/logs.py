@@ -7,7 +7,7 @@ writes no file: its tracebacks come over its pipes and are logged here by
 the table's process (``game/analyst.py``).
 
 Nothing is opened, and ``logging.handlers`` (which brings sockets and
-pickling, about 4 MB) is not imported, until the first record is written:
+pickling) is not imported, until the first record is written:
 most sessions write none, and the window comes up sooner.  ``logging``
 itself is imported at the first :func:`get`: the table's first frame does
 not wait for it.

@@ -15,9 +15,8 @@ The sheet scaled to the first few sizes a session draws (the table's card
 size, a picture or two) is kept in a cache folder as pictures in BMP
 (uncompressed, alpha kept: read back in a fraction of a millisecond, where
 a TGA's run-length coding took several), named after the sheet's file, its
-time and its length: the next start reads those (about 2 MB each at 1024 x
-640) and never decodes the whole sheet (14 MB at 2600 x 1400, 45 ms) unless
-it draws at a new size.  :func:`open_sheet`.
+time and its length: the next start reads those and never decodes the
+whole sheet unless it draws at a new size.  :func:`open_sheet`.
 """
 
 from __future__ import annotations
@@ -274,7 +273,7 @@ class CardSheet:
         """Make what is drawn fast to blit, once a display mode is set: the
         scaled copies are converted as they are made.  The whole sheet is
         left as loaded (only ever a source to scale from), so starting
-        costs one copy of it in memory, not two (14 MB at 2600 x 1400)."""
+        costs one copy of it in memory, not two."""
         self._convert = pygame.display.get_init() and pygame.display.get_surface() is not None
         self._scaled.clear()
 

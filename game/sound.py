@@ -29,8 +29,8 @@ with its own settings is used as it is).
 
 **The device is open only while sounds play** (issue 26).  An open audio
 device costs a core's time even in silence: SDL's audio thread wakes every
-buffer (about 12 ms) to mix nothing, which was nearly all of the table's
-CPU at rest.  So:
+buffer to mix nothing, which was nearly all of the table's CPU at rest
+(``bench/idle.py`` measures it).  So:
 
 - ``start()`` opens the device once, on the caller's thread, to learn
   whether there is one (``problem`` says so when not) and to decode the
