@@ -230,3 +230,17 @@ def test_the_retried_flag_follows_the_game_not_the_app(tmp_path):
     app.show_game(position_after(doc, 1), opening=False)
     assert not app.session.retried, "another game put on the table is a new session"
     app.close()
+
+
+def test_a_bad_card_sheet_picked_up_while_playing_is_told_on_screen_at_once(tmp_path):
+    """The alert for a card sheet edited into a bad one was opened, then the
+    table redrawn over it: the player saw nothing until the mouse moved,
+    while H and clicks went to the hidden alert."""
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    own = tmp_path / "cards.png"
+    pygame.image.save(pygame.Surface((100, 100)), str(own))
+    app.reload_cards_if_changed(force=True)         # Options > Reload Card Sheet
+    assert app.dialogs and "13" in app.dialogs[-1].message
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    assert shown != pygame.image.tobytes(app.canvas.background, "RGB"), "the alert is drawn over the table"
+    app.close()
