@@ -44,6 +44,7 @@ from .ui.menubar import MenuBar
 from .window import Window
 
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
+PAUSED = "Paused: click the clock or press Ctrl+P to go on."
 
 
 def window_size_arg(text: str) -> tuple[int, int]:
@@ -340,6 +341,8 @@ class App:
         if self.dialogs:
             self.redraw_all()            # the dialog stays in front of the new table
         self.on_game_changed()   # a deal can be stuck from the start
+        if session.clock.paused:
+            self.say(PAUSED)     # restored paused: the cards covered, and how to go on
 
     def redraw_table(self) -> None:
         """The same game redrawn after many moves at once (rewind, fast forward)."""
@@ -452,7 +455,7 @@ class App:
         table.unflash()              # a hint's flash is not shown over the covered table
         s.clock.paused = not s.clock.paused
         s.clock.focus_paused = False
-        self.status.message = "Paused: click the clock or press Ctrl+P to go on." if s.clock.paused else ""
+        self.status.message = PAUSED if s.clock.paused else ""
         table.render()
         self.redraw_all()
         self.autosave()                 # the clock as it stopped

@@ -115,6 +115,8 @@ class Session:
     def extra(self) -> dict:
         """What is saved beside the engine's document (its ``"table"``)."""
         extra: dict = {"elapsed": round(self.clock.elapsed, 1)}
+        if self.clock.paused:
+            extra["paused"] = True
         if self.assisted:
             extra["assisted"] = True
         if self.retried:
@@ -143,6 +145,7 @@ class Session:
         session = cls(game, elapsed=number(extra.get("elapsed"), 0.0), assisted=extra.get("assisted") is True,
                       retried=extra.get("retried") is True, spacing=spacing)
         session.counted = session.counted or extra.get("counted") is True
+        session.clock.paused = session.front.timed and extra.get("paused") is True and not game.over
         future = extra.get("future")
         if isinstance(future, list) and all(isinstance(m, str) for m in future):
             session.put_back(future)

@@ -51,6 +51,20 @@ def test_gaps_one_level_of_undo_survives_a_restart(tmp_path):
     app.close()
 
 
+def test_a_paused_gaps_game_comes_back_paused_with_its_clock(tmp_path):
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    app.scene.try_move(first_card_move(app.game))
+    settle(app)
+    app.session.clock.elapsed = 83.0
+    key(app, pygame.K_p, CTRL)
+    app = restart(app, tmp_path, "gaps")
+    assert app.session.clock.paused and int(app.session.clock.elapsed) == 83
+    assert "Paused" in app.message, "the cards are covered and the status line says how to go on"
+    key(app, pygame.K_p, CTRL)
+    assert not app.session.clock.paused
+    app.close()
+
+
 def test_chinese_puzzle_keeps_its_redo_moves_across_a_restart(tmp_path):
     app = make_app(tmp_path, "--game", "chinese-puzzle", "--seed", "3")
     for _ in range(3):
