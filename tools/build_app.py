@@ -42,6 +42,21 @@ def data_args(root: Path = ROOT) -> list[str]:
     return args
 
 
+def hidden_imports() -> list[str]:
+    """The modules the game imports by name at run time, which PyInstaller's
+    analysis cannot see: each game's rules and front (found through the
+    registry, ``engine/spec.py``) and the solver's functions its spec names."""
+    from engine import spec
+    modules = []
+    for module in spec.MODULES:
+        modules += [f"engine.{module}", f"game.games.{module}"]
+        game_spec = spec.spec(spec.name_of(module))
+        for named in (game_spec.solver, game_spec.model, game_spec.hint_line, game_spec.play_on):
+            if named:
+                modules.append(named.partition(":")[0])
+    return sorted(set(modules))
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     args = [
         str(ROOT / "main.py"),
@@ -58,6 +73,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
     ]
+    for module in hidden_imports():
+        args += ["--hidden-import", module]
     if sys.platform in ("win32", "darwin"):
         args.append("--windowed")
     icon = ROOT / "assets" / "icons" / ("card-shell.ico" if sys.platform == "win32" else "card-shell-256.png")
