@@ -421,7 +421,7 @@ def test_a_gaps_winner_types_a_name_into_the_high_scores(tmp_path):
     app.session.clock.elapsed = 65
     app.scene.try_move("d13-d12")
     settle(app)
-    assert app.dialogs and "Shuffles used: 0 of 3.  Time: 1:05." in app.dialogs[-1].message, "the result first"
+    assert app.dialogs and "Shuffles used: 0 of 3.\nTime: 1:05." in app.dialogs[-1].message, "the result first"
     key(app, pygame.K_RETURN)
     close_until = [d for d in app.dialogs if d.entry is not None]
     assert close_until, "then the winner is asked for a name"

@@ -48,10 +48,10 @@ class GapsFront(GridFront):
         return SHUFFLES
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
-        return [f"{self.used_text(g)}  Time: {clock_text(elapsed)}."]
+        return [self.used_text(g), f"Time: {clock_text(elapsed)}."]
 
     def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
-        return [f"{self.used_text(g)}  {self.in_place_text(g)}  Time: {clock_text(elapsed)}."]
+        return [self.used_text(g), self.in_place_text(g), f"Time: {clock_text(elapsed)}."]
 
     def menu_items(self, commands, g: engine.Game) -> list[Item]:
         app = commands.app

@@ -41,7 +41,7 @@ class GridFront(Front):
         return f"Cards in place: {sum(g.locked_counts())} of {g.ROWS * (g.WIDTH - 1)}."
 
     def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
-        return [f"{self.used_text(g)}  {self.in_place_text(g)}"]
+        return [self.used_text(g), self.in_place_text(g)]
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         return [self.used_text(g)]
