@@ -61,9 +61,9 @@ def play(name: str, deal: int, options: dict, moves: int) -> tuple[list[float], 
     try:
         for _ in range(moves):
             spent[0] = 0.0
-            wait_for(app, lambda: app.verdict != "thinking" and not app.analyst.pending, seconds=120)
+            wait_for(app, lambda: app.session.verdict != "thinking" and not app.analyst.pending, seconds=120)
             costs.append(spent[0])
-            verdicts.append(app.verdict)
+            verdicts.append(app.session.verdict)
             g = app.game
             while app.dialogs:
                 key(app, pygame.K_RETURN)
