@@ -175,6 +175,7 @@ class App:
     def close(self) -> None:
         """At quit: the window's size and the preferences kept, the solver's
         process and the sound device closed."""
+        self.autosave()
         self.window.remember()
         self.save_prefs()
         self.assistant.analyst.stop()
@@ -288,8 +289,7 @@ class App:
         pygame.display.set_caption(window_caption(self.session))
 
     # ----------------------------------------------------------- scenes
-    def start_game(self, name: str, seed: int | None = None, fresh: bool = False, searched: bool = False,
-                   launch: bool = False) -> None:
+    def start_game(self, name: str, seed: int | None = None, fresh: bool = False, launch: bool = False) -> None:
         """Play ``name``: the game left in progress (restored, history and
         all, as it was), or a new deal.  ``launch``: the game the command
         line asked for, under its options (once: later deals take the
@@ -309,7 +309,7 @@ class App:
         except ValueError:          # a hand-edited preference: the game's defaults instead
             options = {}
         game = engine.new_game(name, seed=seed, **options)
-        if pick and not searched and self.option("winnable") and not self.args.screenshot:
+        if pick and self.option("winnable") and not self.args.screenshot:
             self.assistant.find_winnable(game)
             return
         self.show_game(game)
@@ -344,19 +344,50 @@ class App:
         if session.clock.paused:
             self.say(PAUSED)     # restored paused: the cards covered, and how to go on
 
+    def open_game(self, game: engine.Game) -> None:
+        """A game opened from a file: the game in progress itself, as far as
+        it went or further, keeps its session's marks and clock (the Demo's,
+        Try Again's, counted); any other is a new session."""
+        s = self.session
+        if s is None or not same_game(s.game, game):
+            self.show_game(game)
+            return
+        again = Session(game, elapsed=s.clock.elapsed, assisted=s.assisted, retried=s.retried, spacing=s.spacing)
+        again.counted, again.counted_as = again.counted or s.counted, s.counted_as
+        self.show_session(again)
+
+    def deal_again(self, **options) -> bool:
+        """The deal on the table dealt again under other options (a packing
+        rule, Chinese Puzzle's redeals or ace order), when nothing of it
+        would be lost: no move made or undone, not taken back by Try Again,
+        and the seed's own deal (not a position opened from a file)."""
+        s = self.session
+        if s is None:
+            return False
+        g = s.game
+        if g.history or g.can_redo or s.retried or s.counted:
+            return False
+        if engine.new_game(g.name, seed=g.seed, **g.options).to_dict()["deal"] != g.to_dict()["deal"]:
+            return False            # a position opened from a file, not the seed's deal
+        self.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, **options}), opening=False)
+        return True
+
     def redraw_table(self) -> None:
         """The same game redrawn after many moves at once (rewind, fast forward)."""
         if self.session is not None:
             self.show_session(self.session, opening=False)
 
-    def count_result(self) -> None:
+    def count_result(self) -> bool:
         """The game on the table ends now (won, lost or left after a move):
-        into the records, once, unless the Demo played in it."""
+        into the records, once, unless the Demo played in it.  Whether it
+        went in now."""
         s = self.session
         if s is None or not s.for_the_record or not s.game.history:
-            return
-        s.counted = s.recorded = True
+            return False
+        s.counted = True
+        s.counted_as = "win" if s.game.won else "loss"
         self.records.record_result(s.game)
+        return True
 
     def leave_game(self) -> None:
         """The game on the table is being left for another: an unfinished
@@ -368,12 +399,12 @@ class App:
     def in_progress(self, name: str) -> Session | None:
         """The unfinished game of ``name`` a new one would replace: the
         table's if it is of ``name``, else the saved one.  ``None`` when
-        there is none, or it saw no move, or it has ended and counted."""
+        there is none, or it saw no move, or it has ended (it has counted)."""
         s = self.session
         if s is None or s.name != name:
             g, extra = self.records.load_game(name)
             s = Session.restore(g, extra) if g is not None else None
-        if s is None or not s.game.started or s.game.over or s.counted and s is self.session:
+        if s is None or not s.game.started or s.game.over:
             return None
         return s
 
@@ -390,7 +421,7 @@ class App:
         victim = self.in_progress(name)
         notes = self.records.take_problems()      # a saved game found damaged on the way
         if same is not None and victim is not None and same_game(victim.game, same):
-            go()
+            go()                # the game in progress itself, as far as it went or further: nothing ends
             return
         if victim is None:
             if self.session is not None and self.session.name == name:
@@ -424,6 +455,7 @@ class App:
 
     def show_start(self) -> None:
         from .ui.start import StartScreen
+        self.autosave()
         self.session = None
         self.show_caption()
         self.scene = StartScreen(self, self.prefs["last_game"])
@@ -443,6 +475,7 @@ class App:
         """Switch games: the one left stays saved, and comes back as it was."""
         if self.session is not None and self.session.name == name:
             return
+        self.autosave()             # the game left stays saved, its clock as it stands
         self.start_game(name)
 
     # ----------------------------------------------------------- pause
@@ -520,9 +553,14 @@ class App:
 
     # ----------------------------------------------------------- after each move
     def autosave(self) -> None:
-        """The game in progress saved, with its session (after every move, and at quit)."""
+        """The game in progress saved, with its session: after every move,
+        at a pause, at quit and when the table shows another game or the
+        start screen (the clock as it stands).  A deal with no move and
+        nothing of its own to keep is not saved."""
         s = self.session
-        if s is None or self.args.screenshot or s.game.won or not (s.game.history or s.game.can_redo):
+        if s is None or self.args.screenshot or s.game.won:
+            return
+        if not (s.game.history or s.game.can_redo or s.retried or s.counted or s.assisted):
             return
         problem = self.records.save_game(s.game, s.extra())
         if problem:
@@ -557,12 +595,13 @@ class App:
 
     # ----------------------------------------------------------- a game's end
     def game_won(self) -> None:
-        """Count the win (once), forget the autosave, and for Gaps offer the
-        high-score table (after the celebration and the result)."""
+        """Count the win (unless the game counted already), forget the
+        autosave, and for Gaps offer the high-score table (after the
+        celebration and the result) to a win that counted now."""
         s = self.session
         self.records.clear_game(s.name)
         self.after_result = None
-        self.count_result()
+        s.recorded = self.count_result()
         if s.recorded and s.high_score_allowed:
             shuffles, seconds = s.game.shuffles_used, int(s.clock.elapsed)
             if self.records.qualifies(shuffles, seconds) is not None:
@@ -571,7 +610,8 @@ class App:
     def game_lost(self) -> None:
         """No move left: the game has ended, and counts now (RULES.md: scored
         when a game ends); its result shows once its last cards land."""
-        self.count_result()
+        s = self.session
+        s.recorded = self.count_result()
         self.autosave()                 # counted: a restart does not count it again
 
     def show_result(self) -> None:
@@ -620,13 +660,16 @@ class App:
 
 
 def same_game(a: engine.Game, b: engine.Game) -> bool:
-    """Whether ``b`` is ``a`` again (the same deal, a history that is the
-    same or goes on from it or back from it): a save of the game in progress."""
+    """Whether ``b`` is ``a`` again, as far as it went or further (the same
+    deal; ``b``'s history goes on from ``a``'s): a save of the game in
+    progress.  An earlier save is another game: opening it would take moves
+    back, so it is asked about as any other."""
     if a.name != b.name or a.seed != b.seed or a.options != b.options:
         return False
+    if a.to_dict().get("deal") != b.to_dict().get("deal"):
+        return False
     ha, hb = a.history, b.history
-    n = min(len(ha), len(hb))
-    return ha[:n] == hb[:n]
+    return len(hb) >= len(ha) and hb[:len(ha)] == ha
 
 
 def main(argv: list[str] | None = None) -> int:

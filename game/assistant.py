@@ -168,8 +168,8 @@ class Assistant:
             if answer.seed is None:
                 app.say("No winnable deal found quickly; here is an ordinary one.")
                 return
-            if answer.seed != s.game.seed:
-                app.start_game(s.name, seed=answer.seed, fresh=True, searched=True)
+            if answer.seed != s.game.seed:         # the deal found, under the options searched
+                app.show_game(engine.new_game(s.name, seed=answer.seed, **s.game.options))
                 s = self.session
             from engine.solve.worker import WON_BEFORE
             if answer.message == WON_BEFORE:         # a deal of the pool: not dealt again before the rest

@@ -168,9 +168,7 @@ class Commands:
                 self.app.say(problem)
             if dialog.value == g.options["rule"] or self.app.game is not g:
                 return
-            if not g.history and not g.can_redo:
-                self.app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "rule": dialog.value}),
-                                   opening=False)
+            if self.app.deal_again(rule=dialog.value):
                 self.app.say("The new sequence rule applies to this deal: it has seen no move yet.")
             else:
                 self.app.say("The new sequence rule applies from the next game.")
@@ -239,7 +237,7 @@ class Commands:
                 self.app.alert(str(e), "Cannot open")
                 return
             self.app.replace_game(game.name, f"Open {Path(choice).name}?", "Open",
-                                  lambda: self.app.show_game(game), same=game)
+                                  lambda: self.app.open_game(game), same=game)
         self.app.open_dialog(FileDialog("open", self.app.last_folder or self.documents_folder(), "",
                                         on_close=done))
 

@@ -174,6 +174,7 @@ class Loop:
         if app.problems:
             app.alert("\n".join(app.problems))
             app.problems = []
+        self.last = self.now()      # the start is no game's time (a restored clock goes on from here)
 
     def run(self) -> int:
         app = self.app

@@ -72,7 +72,8 @@ class Session:
         self.assisted = assisted        # the Demo played in it: not counted, no high score
         self.retried = retried          # taken back by the review's Try Again: counted once already
         self.counted = game.won or retried  # its result is in the records (a win, a loss, a count before Try Again)
-        self.recorded = False           # ... put there by this session's own end (its result says so)
+        self.counted_as = ""            # ... as a "win" or a "loss" (when it ended with no move left)
+        self.recorded = False           # the end on the table now went into the records (its result says so)
         self.verdict = ""               # the solver's word: won, impossible, unknown, thinking ("" none)
         self.verdict_asked: tuple[int, object] | None = None    # the position asked of: moves, knowledge key
         self.verdict_probe = False      # ... with a short probe only (a position let pass: game/knowledge.py)
@@ -122,7 +123,7 @@ class Session:
         if self.retried:
             extra["retried"] = True
         elif self.counted:
-            extra["counted"] = True     # ended and counted (no move was left): not counted again
+            extra["counted"] = self.counted_as or True     # ended and counted: not counted again
         future = self.game.future
         if future:
             extra["future"] = future
@@ -144,7 +145,9 @@ class Session:
             if isinstance(spacing, dict) else {}
         session = cls(game, elapsed=number(extra.get("elapsed"), 0.0), assisted=extra.get("assisted") is True,
                       retried=extra.get("retried") is True, spacing=spacing)
-        session.counted = session.counted or extra.get("counted") is True
+        counted = extra.get("counted")
+        session.counted = session.counted or counted is True or counted in ("win", "loss")
+        session.counted_as = counted if counted in ("win", "loss") else ""
         session.clock.paused = session.front.timed and extra.get("paused") is True and not game.over
         future = extra.get("future")
         if isinstance(future, list) and all(isinstance(m, str) for m in future):

@@ -40,8 +40,10 @@ def leaving_cost(session: Session, on_table: bool = True) -> str:
     this = "This game" if on_table else "That game"
     if session.assisted:
         return f"{this} is not counted: the Demo played in it."
-    if session.counted:
+    if session.retried:
         return f"{this} counted once already, before Try Again took it back: it is not counted again."
+    if session.counted:
+        return f"{this} counted already, as a {session.counted_as or 'loss'}, when it ended: it is not counted again."
     pts = game_points(session.game)
     if pts is None:
         return f"{this} is gone for good ({session.front.title} keeps no score)."
@@ -238,5 +240,6 @@ def counted_lines(session: Session, end: str) -> list[str]:
         return [f"After Try Again this {end} is not counted: the game counted once, as it stood before it "
                 "was taken back" + (", and it enters no high score." if session.front.high_scores else ".")]
     if session.counted:
-        return [f"This {end} is not counted: the game counted already, as a loss, when no move was left."]
+        return [f"This {end} is not counted: the game counted already, as a {session.counted_as or 'loss'}, "
+                "when it ended before."]
     return []

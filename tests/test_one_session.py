@@ -180,6 +180,13 @@ def test_a_lost_card_shell_game_counts_and_says_its_points_and_the_rules_figures
 
 
 # ----------------------------------------------------------------- files and codes
+def open_file(app, path) -> None:
+    app.commands.open_file()
+    dialog = app.dialogs[-1]
+    app.dismiss_dialog(dialog)
+    dialog.on_close(str(path))
+
+
 def test_opening_ones_own_save_of_the_game_in_progress_is_no_loss(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "4")
     for _ in range(2):
@@ -187,15 +194,31 @@ def test_opening_ones_own_save_of_the_game_in_progress_is_no_loss(tmp_path):
         settle(app)
     path = tmp_path / "mine.json"
     assert app.records.export_game(app.game, path, app.session.extra()) is None
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
-    app.commands.open_file()
-    dialog = app.dialogs[-1]
-    app.dismiss_dialog(dialog)
-    dialog.on_close(str(path))
+    key(app, pygame.K_z, CTRL)                       # one move back: the file goes on from the table
+    app.session.assisted = True                      # (the Demo played in it)
+    open_file(app, path)
     assert not app.dialogs, "no question: the game in progress is not ended"
     assert len(app.game.history) == 2
-    assert app.records.stats.get("prince", "alternate").games == 0, "and not counted as a loss"
+    assert app.session.assisted, "the game keeps its marks: the Demo's help is not washed out"
+    assert app.records.stats.get("prince", "alternate").games == 0, "and it is not counted as a loss"
+    app.close()
+
+
+def test_opening_an_earlier_save_of_the_same_game_is_asked_about(tmp_path):
+    """An earlier save would take moves back (in Gaps, past its one level
+    of undo): it is another game in the player's eyes, asked about first."""
+    app = make_app(tmp_path, "--game", "prince", "--seed", "4")
+    app.scene.try_move(first_card_move(app.game))
+    settle(app)
+    path = tmp_path / "early.json"
+    assert app.records.export_game(app.game, path, app.session.extra()) is None
+    for _ in range(2):
+        app.scene.try_move(first_card_move(app.game))
+        settle(app)
+    open_file(app, path)
+    assert app.dialogs and "takes the place of the game of The Prince under way (3 moves)" in app.dialogs[-1].message
+    app.close_dialog("Cancel")
+    assert len(app.game.history) == 3
     app.close()
 
 
@@ -231,6 +254,51 @@ def test_rewind_and_fast_forward_in_the_grid_games(tmp_path):
     settle(app)
     key(app, pygame.K_b, CTRL | pygame.KMOD_SHIFT)
     assert len(app.game.history) == 1 and "one level of undo" in app.message, "Gaps says why"
+    app.close()
+
+
+def test_a_second_win_after_undo_in_gaps_asks_no_second_high_score(tmp_path):
+    """Win, Undo, Undo (Gaps' undo plays the move again): the same game won
+    again is neither counted again nor asked into the high scores again."""
+    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
+    rows[3][11], rows[3][12] = None, "KS"
+    doc = {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
+    app = make_app(tmp_path)
+    app.show_game(engine.from_dict(doc), opening=False)
+    settle(app)
+    app.scene.try_move("d13-d12")
+    app.scene.finish_actors()
+    settle(app)
+    assert app.game.won and app.dialogs
+    app.close_dialog("OK")                           # the result, then the name for the high scores
+    assert app.dialogs and app.dialogs[-1].entry is not None, "the first win enters the high scores"
+    app.dismiss_dialog(app.dialogs[-1])
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_z, CTRL)
+    app.scene.finish_actors()
+    settle(app)
+    assert app.game.won and app.dialogs
+    assert "not counted" in app.dialogs[-1].message and "as a win" in app.dialogs[-1].message
+    app.close_dialog("OK")
+    assert not app.dialogs, "no name is asked a second time"
+    app.close()
+
+
+def test_try_again_from_the_first_move_survives_a_restart(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "2")
+    for _ in range(3):
+        app.scene.try_move(first_card_move(app.game))
+        settle(app)
+    rewind(app, app.game.to_dict(), 0)
+    assert app.game.history == [] and app.session.retried
+    app = restart(app, tmp_path, "prince")
+    assert app.session.retried and app.game.history == []
+    app.scene.try_move(first_card_move(app.game))
+    settle(app)
+    key(app, pygame.K_n, CTRL)
+    assert "counted once already" in app.dialogs[-1].message, "asked, and told it does not count again"
+    key(app, pygame.K_RETURN)
+    assert app.records.stats.get("prince", "alternate").games == 1
     app.close()
 
 

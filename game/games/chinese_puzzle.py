@@ -76,7 +76,8 @@ def set_redeals(commands, n: int) -> None:
         return
     app.prefs["redeals"] = n
     app.save_prefs()
-    app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "redeals": n}), opening=False)
+    if not app.deal_again(redeals=n):
+        app.say("The number of redeals applies from the next game.")
 
 
 def choose_aces(commands) -> None:
@@ -89,11 +90,8 @@ def choose_aces(commands) -> None:
             return
         app.prefs["aces"] = dialog.value
         app.save_prefs()
-        if g is not None and not g.started and g.options["aces"] != dialog.value:
-            app.show_game(engine.new_game(g.name, seed=g.seed, **{**g.options, "aces": dialog.value}),
-                          opening=False)
-        else:
-            app.set_message("The ace order applies from the next game.")
+        if g is not None and g.options["aces"] != dialog.value and not app.deal_again(aces=dialog.value):
+            app.say("The ace order applies from the next game.")
     dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, app.prefs["aces"], "Ace Order", done)
     app.open_dialog(dialog)
 

@@ -395,9 +395,11 @@ def rewind(app, doc: dict, losing: int) -> None:
         counted = " (this game has counted once)"
     s.retried = s.counted = True
     s.recorded = False
+    app.records.clear_game(s.name)      # the game as it stood is gone: the retried one takes its save
     retried = Session(position_after(doc, losing), elapsed=s.clock.elapsed, assisted=s.assisted, retried=True,
                       spacing=s.spacing)
     app.show_session(retried, opening=False)
+    app.autosave()                      # even at move 0: a restart keeps it retried
     app.say(f"Back before move {losing + 1}: try again{counted}.")
 
 
