@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,7 +20,11 @@ from game.surfaces import TABLES, Fonts, felt  # noqa: E402
 from game.ui import help as helptext  # noqa: E402
 from game.ui.help import ABOUT, SCORING, TextDialog, blocks  # noqa: E402
 
-SEEDS = Path("/work/shared/seeds")
+#: fingerprints of every run of eight words in the five original manuals (the
+#: manuals themselves are not ours to ship); ``PYTHONPATH=. python tests/test_help.py DIR``
+#: writes them again from a folder holding the manuals' text, 0*.txt
+MANUAL_RUNS = Path(__file__).with_name("data") / "manual-runs.txt"
+RUN = 8
 
 
 def flat(text: str) -> str:
@@ -143,19 +149,49 @@ def test_about():
         assert words in text, words
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the original manuals are not here")
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def fingerprint(run: list[str]) -> str:
+    return hashlib.blake2b(" ".join(run).encode(), digest_size=6).hexdigest()
+
+
+def run_fingerprints(text: str) -> dict[str, str]:
+    """Each run of eight words in ``text``, by its fingerprint."""
+    w = words(text)
+    return {fingerprint(w[i:i + RUN]): " ".join(w[i:i + RUN]) for i in range(len(w) - RUN + 1)}
+
+
+def manual_runs() -> set[str]:
+    return {line for line in MANUAL_RUNS.read_text().splitlines() if line and not line.startswith("#")}
+
+
 def test_the_texts_are_our_own_words():
     """No run of eight words from an original manual."""
-    def words(text: str) -> list[str]:
-        return re.findall(r"[a-z0-9']+", text.lower())
-    manual_runs = set()
-    for path in SEEDS.glob("0*.txt"):
-        w = words(path.read_text(errors="replace"))
-        manual_runs |= {tuple(w[i:i + 8]) for i in range(len(w) - 7)}
+    manual = manual_runs()
+    assert len(manual) > 5000
     for name, text in [*HELP.items(), ("about", ABOUT)]:
-        w = words(text)
-        copied = [" ".join(w[i:i + 8]) for i in range(len(w) - 7) if tuple(w[i:i + 8]) in manual_runs]
+        copied = [run for fp, run in run_fingerprints(text).items() if fp in manual]
         assert not copied, f"{name}: {copied[:3]}"
+
+
+def test_the_check_finds_a_copied_run():
+    manual = manual_runs()
+    copied = "Our own goal. The aim is to simply build up the eight foundations, said The Republic's manual."
+    found = [run for fp, run in run_fingerprints(copied).items() if fp in manual]
+    assert found == ["the aim is to simply build up the", "aim is to simply build up the eight",
+                     "is to simply build up the eight foundations"]
+    assert not set(run_fingerprints("Build the eight foundations up from Aces to Kings.")) & manual
+
+
+def write_manual_runs(folder: Path) -> None:
+    """The fingerprints file, from the manuals' text in ``folder``."""
+    runs: set[str] = set()
+    for path in sorted(folder.glob("0*.txt")):
+        runs |= set(run_fingerprints(path.read_text(errors="replace")))
+    MANUAL_RUNS.write_text("# blake2b (6 bytes) of each run of eight words in the original manuals: test_help.py\n"
+                           + "".join(f"{fp}\n" for fp in sorted(runs)))
 
 
 def test_blocks():
@@ -294,3 +330,7 @@ def test_render_the_republic_help(screen, tmp_path):
     # paper inside, table outside
     assert screen.get_at(dialog.rect.move(0, 0).inflate(-8, -8).topleft)[:3] == helptext.PAPER
     assert screen.get_at((5, 5))[:3] != helptext.PAPER
+
+
+if __name__ == "__main__":
+    write_manual_runs(Path(sys.argv[1]))
