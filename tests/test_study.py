@@ -73,7 +73,7 @@ def test_wilson_interval_holds_the_observed_rate_within_0_and_1(wins, extra):
 
 
 def test_wilson_interval_of_no_win_in_27_is_the_published_one():
-    # README's Smith same-suit row: 0 won of 27 decided, 95% CI 0.0-12.5%
+    # docs/study.md, the table before the study: The Smith same suit, 0 won of 27 decided, 95% CI 0.0-12.5%
     lo, hi = wilson(0, 27)
     assert (round(100 * lo, 1), round(100 * hi, 1)) == (0.0, 12.5)
 
