@@ -1,5 +1,16 @@
 """Shared test helpers: hypothesis profiles and positions drawn as text.
 
+Hypothesis profiles, chosen by the environment variable HYPOTHESIS_PROFILE:
+
+- ``dev`` (the default), for daily work: 30 examples where a test names no
+  number, and a test's own ``@settings(max_examples=N)`` as written;
+- ``ci`` (``.ci/run``): 200 examples where a test names no number, and three
+  times a test's own number; derandomized (the same examples on every run,
+  so a failure in CI is one anyone can repeat), no example database, the
+  failing example printed as a blob for ``@reproduce_failure``.
+
+Neither has a deadline: a shared machine's pauses are not a test's failure.
+
 A position is drawn as rows of card names, ``--`` for a gap and ``..`` for
 "any card": the ``..`` cells are filled, in reading order, with the cards
 the picture does not name, highest first (KS, KH, KD, KC, QS, ...).  Cards
@@ -10,16 +21,43 @@ every card whose place matters.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from hypothesis import settings
+import pytest
+from hypothesis import HealthCheck, settings
 
 import engine
+from engine import BadPosition
 from engine.cards import NAMES
 
-settings.register_profile("default", max_examples=60, deadline=None)
-settings.register_profile("ci", max_examples=60, deadline=None)
-settings.load_profile("default")
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile("ci", max_examples=200, deadline=None, derandomize=True, database=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+#: how many times its own ``max_examples`` a test that names one runs, by profile
+EXAMPLES_SCALE = {"dev": 1, "ci": 3}
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+settings.load_profile(PROFILE)       # an unknown name is an error, not a quiet default
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"hypothesis profile: {PROFILE} ({settings.default.max_examples} examples)"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under a profile with a scale, a test's own ``max_examples`` is scaled too."""
+    scale = EXAMPLES_SCALE.get(PROFILE, 1)
+    if scale == 1:
+        return
+    done: set[int] = set()
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is None or id(test) in done:
+            continue
+        done.add(id(test))
+        if own.max_examples != settings.default.max_examples:     # the test named its own number
+            test._hypothesis_internal_use_settings = settings(own, max_examples=own.max_examples * scale)
 
 ANY = ".."
 GAP = "--"
@@ -91,3 +129,34 @@ def cell(game: engine.Game, place: str) -> str | None:
 
 def table_cards(game: engine.Game) -> list[str]:
     return sorted(c for row in rows_of(game) for c in row if c is not None)
+
+
+def moves(game: engine.Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def locked_cells(game: engine.Game) -> dict[str, str]:
+    return {p: game.card_at(p) for p in game.PLACES if game.is_locked(p)}
+
+
+def gap_places(game: engine.Game) -> list[str]:
+    return [p for p in game.PLACES if game.card_at(p) is None]
+
+
+def refused(doc: dict[str, Any]) -> str:
+    """The reason ``doc`` is refused as a game (a BadPosition with words)."""
+    with pytest.raises(BadPosition) as caught:
+        engine.from_dict(doc)
+    assert str(caught.value)
+    return str(caught.value)
+
+
+def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate") -> engine.Game:
+    """A Prince game: up to 9 columns of cards (strings, bottom to top), the
+    reserve's 7 places and the foundations' tops (by default the nines, which
+    leave 16 cards to place)."""
+    cols = [c.split() if isinstance(c, str) else list(c) for c in columns]
+    cols += [[] for _ in range(9 - len(cols))]
+    return engine.from_dict({"format": 1, "game": "prince", "options": {"rule": rule},
+                             "position": {"columns": cols, "reserve": list(reserve),
+                                          "foundations": list(foundations)}})
