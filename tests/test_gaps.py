@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import cell, gaps_doc, gaps_from, rows_of, table_cards
+from conftest import cell, gap_places, gaps_doc, gaps_from, locked_cells, moves, refused, rows_of, table_cards
 
 import engine
-from engine import AcesRemoved, BadPosition, CardMoved, CardsDealt, IllegalMove, InvalidMove, Over, Redealt, Won
+from engine import AcesRemoved, CardMoved, CardsDealt, IllegalMove, InvalidMove, Over, Redealt, Won
 
 NON_ACES = sorted(r + s for r in "23456789TJQK" for s in "CDHS")
 
@@ -84,18 +84,6 @@ ONE_FROM_WON = """
 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KS
 """
-
-
-def moves(game) -> list[str]:
-    return [str(m) for m in game.legal_moves()]
-
-
-def locked_cells(game) -> dict[str, str]:
-    return {p: game.card_at(p) for p in game.PLACES if game.is_locked(p)}
-
-
-def gap_places(game) -> list[str]:
-    return [p for p in game.PLACES if game.card_at(p) is None]
 
 
 # ----------------------------------------------------------------- the deal
@@ -580,13 +568,6 @@ def damaged(**change):
     doc = gaps_doc(OPEN)
     doc["position"].update(change)
     return doc
-
-
-def refused(doc) -> str:
-    with pytest.raises(BadPosition) as caught:
-        engine.from_dict(doc)
-    assert str(caught.value)
-    return str(caught.value)
 
 
 def test_an_ace_on_the_table_is_refused():
