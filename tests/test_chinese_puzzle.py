@@ -6,10 +6,10 @@ a gap, ``..`` any card not named elsewhere (see conftest.py)."""
 from __future__ import annotations
 
 import pytest
-from conftest import cell, cp_doc, cp_from, rows_of, table_cards
+from conftest import cell, cp_doc, cp_from, gap_places, locked_cells, moves, refused, rows_of, table_cards
 
 import engine
-from engine import BadPosition, CardMoved, CardsDealt, IllegalMove, Over, Redealt, Won
+from engine import CardMoved, CardsDealt, IllegalMove, Over, Redealt, Won
 
 TWO_DECKS = sorted(r + s for r in "A23456789TJQK" for s in "CDHS" for _ in range(2))
 
@@ -111,25 +111,6 @@ def ace_column(*column0: str) -> str:
         last = "--" if ace != "--" else ".."
         lines.append(" ".join([ace, "..", "..", "..", "..", fifth] + [".."] * 7 + [last]))
     return "\n".join(lines)
-
-
-def moves(game) -> list[str]:
-    return [str(m) for m in game.legal_moves()]
-
-
-def locked_cells(game) -> dict[str, str]:
-    return {p: game.card_at(p) for p in game.PLACES if game.is_locked(p)}
-
-
-def gap_places(game) -> list[str]:
-    return [p for p in game.PLACES if game.card_at(p) is None]
-
-
-def refused(doc) -> str:
-    with pytest.raises(BadPosition) as caught:
-        engine.from_dict(doc)
-    assert str(caught.value)
-    return str(caught.value)
 
 
 # ----------------------------------------------------------------- the deal
