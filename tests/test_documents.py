@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import gaps_doc, rows_of
+from conftest import gaps_doc, refused, rows_of
 
 import engine
 from engine import BadPosition
@@ -25,13 +25,6 @@ def played(name: str, seed: int = 11, count: int = 3, **options) -> engine.Game:
     for _ in range(count):
         game.play(card_moves(game)[0])
     return game
-
-
-def refused(doc) -> str:
-    with pytest.raises(BadPosition) as caught:
-        engine.from_dict(doc)
-    assert str(caught.value)
-    return str(caught.value)
 
 
 # ----------------------------------------------------------------- the document
