@@ -17,7 +17,7 @@ For each game and rule it prints the deals won, proved impossible and left
 unknown; the win rate among the decided deals with its Wilson 95% confidence
 interval, and the range the rate would span if every unknown deal were lost
 or won; the median and 95th percentile of the time a deal took (the budget,
-for an unknown one).  Then the same as a markdown table for README.md.
+for an unknown one).  Then the same as a markdown table for docs/benchmarks.md.
 
 ``--speed`` measures The Prince's search alone, on one core: three hard
 deals (alternate colour) searched for N expansions each, and the positions

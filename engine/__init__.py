@@ -1,6 +1,6 @@
 """Card Shell's rules engine: five patience games in pure Python.
 
-The public interface (DESIGN.md)::
+The public interface (docs/design.md; the save format: docs/save-format.md)::
 
     import engine
     g = engine.new_game("gaps", seed=7)
@@ -67,7 +67,7 @@ def new_game(name: str, seed: int | None = None, **options: Any) -> Game:
 
 
 def from_dict(doc: Any) -> Game:
-    """A game from a document (DESIGN.md's position format).
+    """A game from a document (docs/save-format.md).
     Raises :class:`BadPosition` saying what is wrong with it."""
     if not isinstance(doc, dict):
         raise BadPosition(f"a Card Shell document is a JSON object, not {shown(doc)}")

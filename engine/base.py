@@ -154,7 +154,7 @@ class Game:
     def future(self) -> list[str]:
         """The moves undone and not yet played again, in the order ``redo()``
         plays them (empty after any new move).  The engine's document does
-        not keep them (DESIGN.md); a table that wants them back after a
+        not keep them (docs/save-format.md); a table that wants them back after a
         restart saves them beside it and plays them, then undoes them."""
         return [text for _, text, _ in reversed(self._redo)]
 
@@ -203,11 +203,11 @@ class Game:
 
     # ----------------------------------------------------------- documents
     def position(self) -> dict[str, Any]:
-        """The layout now, in DESIGN.md's position format."""
+        """The layout now, in the position format (docs/save-format.md)."""
         return self._dump()
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole game as a JSON-safe document (DESIGN.md)."""
+        """The whole game as a JSON-safe document (docs/save-format.md)."""
         now = self._snapshot()
         self._restore(self._start_snapshot)
         deal = self._dump()

@@ -46,7 +46,7 @@ class Variant:
     label: str
     #: the game's options
     options: dict[str, Any]
-    #: the table's words for it (README's winnability table); "" : the label
+    #: the table's words for it (docs/study.md's winnability table); "" : the label
     #: with spaces for hyphens
     words: str = ""
     #: other spellings ``--rule`` accepts

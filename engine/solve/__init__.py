@@ -1,4 +1,4 @@
-"""The solvers: one interface for all five games (DESIGN.md, "The solver").
+"""The solvers: one interface for all five games (docs/design.md).
 
     from engine import solve
     budget = solve.Budget(seconds=10)          # or nodes=..., or both

@@ -19,7 +19,7 @@ an avoided position would make an "impossible" unsound; a hint's search
 only ever uses its line.
 
 ``advise(game, budget)`` returns an :class:`Advice`; ``engine.solve.hint``
-returns its move (DESIGN.md's interface, unchanged).
+returns its move (the solver's interface, unchanged).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ run the same command again after a stop of any kind and it goes on, the
 deals already in FILE skipped.  The Republic and The Smith are solved with
 every card known (the deal's winnability) unless ``--hidden``.
 
-The second prints README's winnability table from result files
+The second prints the winnability table of docs/study.md from result files
 (``table.py``); ``stats.py`` holds the statistics, shared with
 ``bench/solver.py``.  Only ``run.py`` needs ``distributed``, and imports it
 only when a study runs: ``pip install .[study]``.

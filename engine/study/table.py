@@ -1,4 +1,4 @@
-"""README's winnability table from result files (``python -m engine study
+"""The winnability table of docs/study.md, from result files (``python -m engine study
 --table FILE...``): a row per game, rule, sight of the hidden cards and
 budget; each deal counted once however many files or runs hold it.  The
 times are wall times (what the budget counts) and, beside the median, the
@@ -74,7 +74,7 @@ def study_time(verdicts: list[dict], runs: dict[str, dict]) -> str:
 
 
 def rows(docs: list[dict]) -> list[tuple[tuple, dict, list[dict]]]:
-    """The verdicts grouped: ``(key, summary, verdicts)`` in README's order;
+    """The verdicts grouped: ``(key, summary, verdicts)`` in the table's order;
     a deal met twice (the same measurement) is counted the first time."""
     seen: set[tuple] = set()
     groups: dict[tuple, list[dict]] = {}
