@@ -9,7 +9,13 @@ frozen app starts itself so (``game/analyst.py``); it imports the engine
 only.
 """
 
+import os
 import sys
+
+# the window's class, before anything imports pygame (``import pygame`` fixes
+# it, from argv[0] when this is unset): the desktop entry's StartupWMClass.
+# ``game/__init__.py`` says the same for every way in; this is the earliest.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "io.github.cardshell.CardShell")
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--solver-worker"]:

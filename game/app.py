@@ -55,6 +55,17 @@ def window_size_arg(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
+class VersionAction(argparse.Action):
+    """``--version``: ``card-shell X.Y.Z``, the package's version, looked up
+    only when asked (reading the metadata at every start would cost the
+    window's first frame)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from . import version
+        print(f"card-shell {version()}")
+        parser.exit()
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="card-shell", description="Card Shell: five patience games.")
     p.add_argument("--game", choices=sorted(engine.GAMES), help="start this game at once")
@@ -75,6 +86,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="no winnability indicator: the solver's process starts only for a hint or the Demo")
     p.add_argument("--install-desktop-entry", action="store_true",
                    help="Linux: add Card Shell, with its icon, to the desktop's applications menu, and exit")
+    p.add_argument("--uninstall-desktop-entry", action="store_true",
+                   help="Linux: remove what --install-desktop-entry installed, and exit")
+    p.add_argument("--version", action=VersionAction, nargs=0, help="print the version and exit")
     return p.parse_args(argv)
 
 
@@ -674,11 +688,14 @@ def same_game(a: engine.Game, b: engine.Game) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.install_desktop_entry:
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
         from . import desktop
-        desktop.install()
+        if args.uninstall_desktop_entry:
+            desktop.uninstall()
+        else:
+            desktop.install()
         return 0
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "cardshell")   # the desktop entry's StartupWMClass
+    # the window's class (SDL_VIDEO_X11_WMCLASS) was named by game/__init__.py, before pygame was imported
     if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     lock = storage.FolderLock(storage.data_dir())
@@ -698,20 +715,49 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             app.problems.append(problem)
         return app.run()
-    except Exception:
+    except Exception as error:
         logs.get("app").exception("Card Shell stopped on an error")
-        raise
+        tell_crash(error)
+        return 1
     finally:
         lock.release()
+
+
+def headless() -> bool:
+    """No desktop to show a message box on: SDL's dummy or offscreen video
+    driver, or Linux with neither an X nor a Wayland display."""
+    return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
+        sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+
+
+def crash_text(error: BaseException) -> str:
+    """What a player is told of an error nothing caught: its one line, and
+    where the log with the whole story is."""
+    line = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    line = line.splitlines()[0] if line else type(error).__name__
+    path = getattr(logs, "_path", None) or logs.log_path()
+    return (f"Card Shell stopped on an error:\n{line}\n\n"
+            f"The log has the details:\n{Path(path).absolute()}")
+
+
+def tell_crash(error: BaseException) -> None:
+    """An error nothing caught, told before the window goes: on standard
+    error, and in the desktop's message box when there is a desktop."""
+    text = crash_text(error)
+    print(f"card-shell: {text}", file=sys.stderr)
+    if headless():
+        return
+    try:
+        pygame.display.message_box("Card Shell stopped", text, "error")
+    except (pygame.error, AttributeError):
+        pass
 
 
 def tell_already_running(message: str) -> None:
     """A second copy's only word: on its standard error, and in a message
     box of the desktop's when there is a desktop to show one."""
     print(f"card-shell: {message}", file=sys.stderr)
-    headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
-        sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
-    if headless:
+    if headless():
         return
     import textwrap
     try:        # SDL's box on X11 does not wrap lines itself

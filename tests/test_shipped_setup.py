@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
+import game
 from game.app import parse_args
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,3 +55,79 @@ def test_a_bad_window_size_gets_a_message_not_a_traceback(bad, capsys):
 
 def test_a_window_size_reads_as_width_and_height():
     assert parse_args(["--size", "1024x640"]).size == (1024, 640)
+
+
+# ---------------------------------------------------------------- the version
+
+def pyproject_version() -> str:
+    found = game.pyproject_version(ROOT / "pyproject.toml")
+    assert found
+    return found
+
+
+@pytest.mark.parametrize("start", [["main.py"], ["-m", "game"]])
+def test_version_prints_the_packages_version(start, tmp_path):
+    env = {**os.environ, "CARD_SHELL_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, *start, "--version"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"card-shell {pyproject_version()}\n"
+    assert not any(tmp_path.iterdir())                 # no game started
+
+
+def test_the_version_comes_from_the_metadata_first(monkeypatch):
+    monkeypatch.setattr(metadata, "version", lambda name: "9.8.7" if name == "card-shell" else "?")
+    assert game.version() == "9.8.7"
+
+
+def test_not_installed_the_version_is_pyprojects(monkeypatch):
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(metadata, "version", missing)
+    assert game.version() == pyproject_version()
+
+
+def test_in_the_one_file_executable_the_version_is_the_bundled_pyprojects(monkeypatch, tmp_path):
+    """The executable has no metadata; tools/build_app.py bundles
+    pyproject.toml at the top of the bundle (sys._MEIPASS)."""
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(metadata, "version", missing)
+    (tmp_path / "pyproject.toml").write_text('[build-system]\nversion = "0"\n\n[project]\nname = "card-shell"\n'
+                                             'version = "1.2.3"  # the release\n')
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert game.version() == "1.2.3"
+    (tmp_path / "pyproject.toml").unlink()
+    assert game.version() == "unknown"
+
+
+def test_the_build_bundles_pyproject_at_the_top():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_app
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    args = build_app.pyinstaller_args(Path("dist"), Path("work"))
+    i = args.index(f"{ROOT / 'pyproject.toml'}{os.pathsep}.")
+    assert args[i - 1] == "--add-data"
+
+
+def test_about_names_the_version_and_the_licence():
+    from game.ui.help import ABOUT
+    assert f"Version {pyproject_version()}." in ABOUT
+    assert "GPL-3.0-or-later" in ABOUT
+
+
+def test_the_licence_file_says_gpl_3_or_later():
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("SPDX-License-Identifier: GPL-3.0-or-later\n")
+    assert "Copyright (C) 2026 the Card Shell authors" in text
+    assert "either version 3 of the License, or\n(at your option) any later version." in text
+    assert "https://www.gnu.org/licenses/gpl-3.0.txt" in text
+    assert 'license = "GPL-3.0-or-later"' in (ROOT / "pyproject.toml").read_text()
+
+
+def test_the_changelog_keeps_an_unreleased_section_and_the_current_version():
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert "## [Unreleased]" in text
+    assert f"## [{pyproject_version()}] - " in text

@@ -72,6 +72,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--exclude-module", "tkinter",
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
+        # the version (game.version(): the executable has no package metadata, so it reads this file)
+        "--add-data", f"{ROOT / 'pyproject.toml'}{os.pathsep}.",
     ]
     for module in hidden_imports():
         args += ["--hidden-import", module]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
+from .. import version
 from .dialogs import BUTTON, DEFAULT, INK, PAPER, wrap
 
 # --------------------------------------------------------------- the texts
@@ -33,6 +34,9 @@ ABOUT = """\
 # Card Shell
 Five games of patience from the early days of the Macintosh, brought back to play today: Gaps, Chinese Puzzle,
 The Republic, The Smith and The Prince. Help > Rules (F1) explains the game on the table.
+
+Version """ + version() + """. Free software under the GNU General Public License, version 3 or later
+(GPL-3.0-or-later): you may share and change it under its terms; it comes with no warranty.
 
 # Where the games come from
 They were first played on the small screens of early-1990s Macintoshes, in shareware and freeware by three
