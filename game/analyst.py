@@ -123,7 +123,7 @@ class Analyst:
             return True
         self._process = None
         if self.starts - self.replaced >= MAX_STARTS:
-            self.failed = "The solver stopped too often; see card-shell.log in the data folder."
+            self.failed = f"The solver stopped too often; see the log, {logs.log_path()}."
             return False
         import subprocess  # not before the first request: the window comes up without it
 

@@ -212,7 +212,7 @@ class Assistant:
             app.dismiss_dialog(self.looking)
             self.looking = None
         what = "stopped unexpectedly" if answer.purpose == STOPPED else "failed on this deal"
-        app.say(f"The solver {what}; details are in {logs.NAME} in the data folder.")
+        app.say(f"The solver {what}; details are in the log, {logs.log_path()}.")
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it

@@ -1,5 +1,9 @@
 """Card Shell's log: errors, with their tracebacks, in ``card-shell.log``
-in the user data folder (``storage.data_dir()``), never swallowed.
+in the log folder (``storage.log_dir()``: on Linux
+``~/.local/state/card-shell/log``; under ``CARD_SHELL_HOME``, that folder),
+never swallowed.  An earlier version's log in the data folder is moved
+there first (``storage.settle()``; when it cannot be, the log stays and is
+written where it is).
 
 The file is rotated: at ``MAX_BYTES`` it becomes ``card-shell.log.1`` (the
 one before, ``.2``, and so on; ``BACKUPS`` are kept).  The solver worker
@@ -20,7 +24,7 @@ from pathlib import Path
 
 from . import storage
 
-NAME = "card-shell.log"
+NAME = storage.LOG
 MAX_BYTES = 256 * 1024
 BACKUPS = 3
 #: the logger of the whole app; modules log through its children ("card-shell.solver", ...)
@@ -64,17 +68,24 @@ def _rotating_later(path: Path):
 
 
 def log_path(folder: Path | None = None) -> Path:
-    return (folder if folder is not None else storage.data_dir()) / NAME
+    """The log's file in ``folder``; by default, the one in use (where
+    :func:`start` put it, else in the log folder in use)."""
+    if folder is not None:
+        return Path(folder) / NAME
+    if _path is not None:
+        return _path
+    return storage.settle().log / NAME
 
 
 def start(folder: Path | None = None) -> Path | None:
-    """Log to the file in ``folder`` (the data folder when None); a second
+    """Log to the file in ``folder`` (the log folder in use when None,
+    ``storage.settle()``); a second
     call with another folder moves the log there.  Returns the file's path,
     or None when it cannot be opened (then errors go to standard error, as
     Python's logging does without a handler).  Python's ``logging`` itself
     is imported at the first :func:`get`, not here."""
     global _path
-    path = log_path(folder)
+    path = Path(folder) / NAME if folder is not None else storage.settle().log / NAME
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -70,9 +70,9 @@ class Looks:
         grid in the warning returned, and the built-in sheet of the chosen
         faces is used."""
         path = self.sheet_path()
-        # the sheet's scaled copies are kept in the data folder: the next
+        # the sheet's scaled copies are kept in the cache folder: the next
         # start reads them and does not decode the whole sheet (game/sheet.py)
-        sheet, warning = open_sheet_or_default(path, self.builtin_faces(), cache=storage.data_dir() / "cache")
+        sheet, warning = open_sheet_or_default(path, self.builtin_faces(), cache=storage.settle().cache)
         sheet.convert()
         self.colour_sheet = sheet
         self.mono_sheet = None

@@ -1,12 +1,18 @@
 """The player's records: the game in progress, statistics, Gaps' high
 scores, preferences, and documents saved with Save As.
 
-All of it lives in one folder (the user data folder, ``storage.data_dir()``)::
+They live in the user data folder (``storage.data_dir()``), but for the
+preferences, in the config folder (``storage.config_dir()``; the same
+folder under ``CARD_SHELL_HOME``)::
 
     saves/<game>.json     the game in progress, one per game   kind "game"
     statistics.json       points and statistics                kind "statistics"
     gaps-highs.json       Gaps' high scores                    kind "gaps-highs"
     preferences.json      options and window size              kind "preferences"
+
+An earlier version's preferences in the data folder are moved to the config
+folder at start (``storage.settle()``, which the log and the records call
+first); one that cannot be moved is used where it is, and the player told.
 
 Each is ``{"format": 1, "kind": KIND, "data": ...}`` written atomically
 (``storage.write_atomic``).  A file that is damaged or foreign (another
@@ -41,7 +47,7 @@ if TYPE_CHECKING:
 SAVES = "saves"
 STATISTICS = "statistics.json"
 HIGHS = "gaps-highs.json"
-PREFERENCES = "preferences.json"
+PREFERENCES = storage.PREFERENCES
 
 #: the high-score table holds this many winners
 HIGH_SCORES = 10
@@ -190,7 +196,12 @@ def legal_part(doc: Any) -> tuple[engine.Game, int, str, str] | None:
 
 
 class Records:
-    """The player's files in ``folder`` (default ``storage.data_dir()``).
+    """The player's files in ``folder``, the preferences in ``config``.
+
+    By default these are the folders in use (``storage.settle()``: an
+    earlier version's files are moved first, and what could not be moved
+    is told in :attr:`problems`).  A ``folder`` given alone holds the
+    preferences too.
 
     Statistics and high scores are read when the object is made; every
     file's trouble ends up, as one sentence for the player, in
@@ -199,9 +210,15 @@ class Records:
     put in ``problems`` once, not after every move, until it works again.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = Path(folder) if folder is not None else storage.data_dir()
+    def __init__(self, folder: Path | None = None, config: Path | None = None) -> None:
         self.problems: list[str] = []
+        if folder is None:
+            folders = storage.settle()
+            self.folder, in_use = folders.data, folders.config
+            self.problems.extend(folders.take_problems())
+        else:
+            self.folder = in_use = Path(folder)
+        self.config = Path(config) if config is not None else in_use
         self._failing: set[Path] = set()
         self.stats = self._load_stats()
         self._scores = self._load_scores()
@@ -218,7 +235,8 @@ class Records:
         return message
 
     def label(self, path: Path) -> str:
-        """``path`` as the player is told it: relative to the folder."""
+        """``path`` as the player is told it: relative to the data folder
+        (a file elsewhere, the preferences in the config folder, in full)."""
         try:
             return Path(path).relative_to(self.folder).as_posix()
         except ValueError:
@@ -471,7 +489,7 @@ class Records:
     # ------------------------------------------------------------- preferences
     @property
     def prefs_path(self) -> Path:
-        return self.folder / PREFERENCES
+        return self.config / PREFERENCES
 
     def load_prefs(self, defaults: dict[str, Any]) -> dict[str, Any]:
         """``defaults`` updated with the saved preferences that fit (see

@@ -1,7 +1,24 @@
 """The player's files: where they live and how they are written.
 
-Everything goes in the user data folder (platformdirs), or in the folder
-named by the ``CARD_SHELL_HOME`` environment variable (tests use it).  Files
+Where the files live (:func:`settle` says which folders are in use)::
+
+    data folder    saves/, statistics.json, gaps-highs.json, cards.png,
+                   card-shell.lock          platformdirs.user_data_dir
+    config folder  preferences.json         platformdirs.user_config_dir
+    cache folder   the card sheet's scaled copies (game/sheet.py)
+                                            platformdirs.user_cache_dir
+    log folder     card-shell.log, .1 ...   platformdirs.user_log_dir
+
+On Linux these are ``~/.local/share/card-shell``, ``~/.config/card-shell``,
+``~/.cache/card-shell`` and ``~/.local/state/card-shell/log`` (or under
+``$XDG_DATA_HOME``, ``$XDG_CONFIG_HOME``, ``$XDG_CACHE_HOME`` and
+``$XDG_STATE_HOME``).  With the ``CARD_SHELL_HOME`` environment variable set
+(tests and benchmarks use it) everything is in that one folder, as it
+always was: ``preferences.json`` and ``card-shell.log`` beside the saves,
+the card cache in its ``cache`` subfolder.
+
+Earlier versions kept everything in the data folder.  :func:`settle` moves
+such files, once, at start, to their folders; see it for the rules.  Files
 are written atomically (write a temporary file, flush, fsync, rename), so a
 crash or a full disk never leaves half a file: the last good one stays.  A
 file that cannot be read is moved aside (``name.bad``) and reported, never
@@ -36,6 +53,12 @@ import platformdirs
 
 APP = "card-shell"
 FORMAT = 1
+#: the preferences' file (in the config folder)
+PREFERENCES = "preferences.json"
+#: the log's file (in the log folder); rotated copies add ``.1``, ``.2`` ...
+LOG = "card-shell.log"
+#: the card cache's folder in the data folder of earlier versions (and under ``CARD_SHELL_HOME``)
+CACHE = "cache"
 #: the largest file read back: a player's file is a few kilobytes
 MAX_BYTES = 1024 * 1024
 #: how many set-aside copies of one file are kept (``NAME.bad``, ``NAME.2.bad``, ...)
@@ -51,9 +74,33 @@ class Damaged(ValueError):
         self.reason = reason
 
 
-def data_dir() -> Path:
+def _home() -> Path | None:
     home = os.environ.get("CARD_SHELL_HOME")
-    return Path(home) if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return Path(home) if home else None
+
+
+def data_dir() -> Path:
+    """Saved games, statistics, high scores, the player's own cards, the lock."""
+    home = _home()
+    return home if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def config_dir() -> Path:
+    """Where preferences belong (:func:`settle` says where they are in use)."""
+    home = _home()
+    return home if home else Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Where the card cache belongs (:func:`settle` says where it is in use)."""
+    home = _home()
+    return home / CACHE if home else Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+def log_dir() -> Path:
+    """Where the log belongs (:func:`settle` says where it is in use)."""
+    home = _home()
+    return home if home else Path(platformdirs.user_log_dir(APP, appauthor=False))
 
 
 # ----------------------------------------------------------------- writing
@@ -125,10 +172,15 @@ def is_leftover(name: str) -> bool:
 
 def remove_leftovers(folder: Path) -> list[Path]:
     """Delete the temporary files interrupted saves left in ``folder`` and
-    its ``saves`` and ``cache`` folders; the ones removed.  Only safe while this process
-    holds the folder's :class:`FolderLock` (no other copy is saving)."""
+    its ``saves`` and ``cache`` folders, and, when ``folder`` is the data
+    folder, in the config and cache folders; the ones removed.  Only safe
+    while this process holds the folder's :class:`FolderLock` (no other
+    copy is saving)."""
     removed = []
-    for where in (Path(folder), Path(folder) / "saves", Path(folder) / "cache"):
+    places = [Path(folder), Path(folder) / "saves", Path(folder) / CACHE]
+    if Path(folder) == data_dir():
+        places += [p for p in (config_dir(), cache_dir()) if p not in places]
+    for where in places:
         try:
             names = os.listdir(where)
         except OSError:
@@ -176,7 +228,9 @@ class AlreadyRunning(RuntimeError):
 
 
 class FolderLock:
-    """The data folder held by one running Card Shell: an operating-system
+    """The data folder held by one running Card Shell (and with it the
+    config, cache and log folders, which follow the same setting: the
+    platform's, or ``CARD_SHELL_HOME``): an operating-system
     lock on ``card-shell.lock`` (``flock`` on POSIX, ``msvcrt.locking`` on
     Windows), taken at start and let go when the process ends, however it
     ends (a kill included: the system drops the lock with the process).
@@ -384,3 +438,184 @@ def set_aside(path: Path, why: str) -> str:
 
 def wrap(kind: str, data: Any) -> dict[str, Any]:
     return {"format": FORMAT, "kind": kind, "data": data}
+
+
+# ----------------------------------------------------------------- the folders in use
+class Folders:
+    """The folders in use after :func:`settle`: ``data``, ``config`` (the
+    preferences), ``cache`` (the card cache) and ``log``; each is where it
+    belongs, unless a file of an earlier version could not be moved there
+    (then it is the data folder, or its ``cache`` folder, where that file
+    stayed).  ``problems`` holds a sentence for the player about each file
+    that could not be moved or was found in both places."""
+
+    def __init__(self, data: Path, config: Path, cache: Path, log: Path, problems: list[str]) -> None:
+        self.data, self.config, self.cache, self.log = data, config, cache, log
+        self.problems = problems
+
+    def take_problems(self) -> list[str]:
+        """The problems, once: the list starts empty again."""
+        problems, self.problems = self.problems, []
+        return problems
+
+
+_settled: dict[tuple[Path, ...], Folders] = {}
+
+
+def settle() -> Folders:
+    """The folders in use, after moving an earlier version's files out of
+    the data folder into the folders they belong in (once per process and
+    set of folders; the next start finds nothing left to move):
+
+    - ``preferences.json`` to the config folder; ``card-shell.log`` and its
+      rotated copies (``card-shell.log.1`` ...) to the log folder; the card
+      cache (the data folder's ``cache`` folder) to the cache folder, which
+      is removed when empty.  Nothing moves where old and new place are the
+      same (``CARD_SHELL_HOME``; on Windows and macOS the config folder is
+      the data folder).
+    - A file is moved by renaming it, or, to another disk, by copying it
+      whole (:func:`write_atomic`) and then removing the old one.
+    - A move that fails leaves the old file where it was, in use there:
+      preferences read and saved in the data folder, the log written there,
+      the old cache folder used; a sentence in ``problems`` says so, and the
+      next start tries again.
+    - A file already at the destination wins: it is the one used.  The old
+      one, when it holds the same bytes (or is a cached picture), is
+      removed; otherwise it is renamed ``NAME.old`` (``NAME.2.old`` ...)
+      where it is, so nothing is lost and it is not moved again, and a
+      sentence in ``problems`` says where it was kept.
+
+    Moving is for the copy holding the data folder's :class:`FolderLock`
+    (the app calls this after taking it)."""
+    data, config, cache, log = data_dir(), config_dir(), cache_dir(), log_dir()
+    key = (data, config, cache, log)
+    if key not in _settled:
+        _settled[key] = _move_old_files(data, config, cache, log)
+    return _settled[key]
+
+
+AGAIN = "the move is tried again at the next start"
+
+
+def _move_old_files(data: Path, config: Path, cache: Path, log: Path) -> Folders:
+    problems: list[str] = []
+    in_use = {"config": config, "cache": cache, "log": log}
+    moves = []          # (what, old file, new file)
+    if not _same_place(data, config):
+        moves.append(("config", data / PREFERENCES, config / PREFERENCES))
+    if not _same_place(data, log):
+        try:
+            names = sorted(n for n in os.listdir(data)
+                           if n == LOG or (n.startswith(LOG + ".") and n[len(LOG) + 1:].isdigit()))
+        except OSError:
+            names = []
+        moves += [("log", data / n, log / n) for n in names]
+    for what, old, new in moves:
+        try:
+            problem = _move_one(old, new, cached=False)
+        except OSError as e:
+            in_use[what] = old.parent
+            problem = (f"{old.name} could not be moved from {old.parent} to {new.parent} ({_why(e)}); "
+                       f"it stays where it was and is used there, and {AGAIN}.")
+        if problem:
+            problems.append(problem)
+    old_cache = data / CACHE
+    if old_cache.is_dir() and not _same_place(old_cache, cache):
+        failed: OSError | None = None
+        try:
+            files = sorted(f for f in old_cache.iterdir() if f.is_file() and not is_leftover(f.name))
+        except OSError as e:
+            files, failed = [], e
+        for old in files:
+            try:
+                _move_one(old, cache / old.name, cached=True)
+            except OSError as e:
+                failed = failed or e
+        if failed is not None:
+            in_use["cache"] = old_cache
+            problems.append(f"The card cache could not be moved from {old_cache} to {cache} ({_why(failed)}); "
+                            f"it stays where it was and is used there, and {AGAIN}.")
+        else:
+            with contextlib.suppress(OSError):
+                old_cache.rmdir()           # only when empty: nothing of anyone else's is removed
+    return Folders(data, in_use["config"], in_use["cache"], in_use["log"], problems)
+
+
+def _why(e: OSError) -> str:
+    return str(e.strerror or e)
+
+
+def _same_place(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file or folder (the same path, a
+    case-insensitive file system, a link)."""
+    if Path(a) == Path(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:                 # one of them does not exist
+        return False
+
+
+def _move_one(old: Path, new: Path, cached: bool) -> str | None:
+    """Move ``old`` to ``new`` (see :func:`settle`): nothing when there is
+    no ``old``; a sentence when ``new`` was there already and ``old`` was
+    kept aside.  Raises ``OSError`` when ``old`` cannot be moved: it is then
+    where it was, whole (a copy to another disk is written atomically)."""
+    if not old.is_file():
+        return None
+    if new.exists():
+        if _same_place(old, new):
+            return None
+        if cached or _same_bytes(old, new):
+            with contextlib.suppress(OSError):  # a copy; one left over is removed at the next start
+                old.unlink()
+            return None
+        try:
+            kept = _old_name(old)
+            os.replace(old, kept)
+        except OSError as e:
+            return (f"{old.name} is in {new.parent} and, different, in {old.parent}: the one in "
+                    f"{new.parent} is used; the other could not be renamed ({_why(e)}) and is not used.")
+        return (f"{old.name} is in {new.parent} and, different, was in {old.parent}: the one in "
+                f"{new.parent} is used, and the other kept as {kept}.")
+    new.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.rename(old, new)
+    except OSError as e:
+        import errno
+        if e.errno != errno.EXDEV:
+            raise
+        _copy_across(old, new)
+    _sync_folder(new.parent)
+    _sync_folder(old.parent)
+    return None
+
+
+def _copy_across(old: Path, new: Path) -> None:
+    """Move ``old`` to another file system: a whole copy, then the old one
+    removed (if that fails, the copy is in use and the old one, the same
+    bytes, is removed at the next start)."""
+    import stat
+    write_atomic(new, old.read_bytes(), mode=stat.S_IMODE(old.stat().st_mode))
+    with contextlib.suppress(OSError):
+        old.unlink()
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        if a.stat().st_size != b.stat().st_size:
+            return False
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def _old_name(path: Path) -> Path:
+    """Where an old copy not used is kept: ``NAME.old``, or ``NAME.2.old`` ...
+    (a free name)."""
+    n = 1
+    while True:
+        kept = path.with_name(f"{path.name}.old" if n == 1 else f"{path.name}.{n}.old")
+        if not kept.exists():
+            return kept
+        n += 1

@@ -1,5 +1,5 @@
 """The app's log (game/logs.py): errors with their tracebacks in
-``card-shell.log`` in the data folder, rotated, never swallowed, and nothing
+``card-shell.log`` in the log folder, rotated, never swallowed, and nothing
 opened or imported for it until something is written."""
 
 from __future__ import annotations
