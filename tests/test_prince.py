@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from conftest import prince
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,14 +11,6 @@ import engine
 from engine import BadPosition, IllegalMove, MoveError
 
 HIGH = ["9C", "9D", "9H", "9S"]   # foundations this high leave 16 cards to place
-
-
-def prince(columns, reserve=(None,) * 7, foundations=HIGH, rule="alternate"):
-    cols = [c.split() if isinstance(c, str) else list(c) for c in columns]
-    cols += [[] for _ in range(9 - len(cols))]
-    doc = {"format": 1, "game": "prince", "options": {"rule": rule},
-           "position": {"columns": cols, "reserve": list(reserve), "foundations": list(foundations)}}
-    return engine.from_dict(doc)
 
 
 # the 16 cards above the nines, spread so that every column holds some
