@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from conftest import prince
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,14 +18,6 @@ from engine.packing import RULES
 from engine.solve import Budget, Status, solve
 from engine.solve.prince import _Rule, state_of
 from engine.solve.prince_search import PrinceSearch
-
-
-def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate"):
-    cols = [c.split() if isinstance(c, str) else list(c) for c in columns]
-    cols += [[] for _ in range(9 - len(cols))]
-    doc = {"format": 1, "game": "prince", "options": {"rule": rule},
-           "position": {"columns": cols, "reserve": list(reserve), "foundations": list(foundations)}}
-    return engine.from_dict(doc)
 
 
 def solve_prince(game, budget):
