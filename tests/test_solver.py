@@ -10,19 +10,12 @@ import threading
 import time
 
 import pytest
+from conftest import prince
 
 import engine
 from engine.__main__ import main as cli
 from engine.solve import Budget, Result, Status, hint, solve
 from engine.solve.budget import CHECK_EVERY, OutOfBudget, collector_paused, resident_mb
-
-
-def prince(columns, reserve=(None,) * 7, foundations=("9C", "9D", "9H", "9S"), rule="alternate"):
-    cols = [c.split() if isinstance(c, str) else list(c) for c in columns]
-    cols += [[] for _ in range(9 - len(cols))]
-    return engine.from_dict({"format": 1, "game": "prince", "options": {"rule": rule},
-                             "position": {"columns": cols, "reserve": list(reserve),
-                                          "foundations": list(foundations)}})
 
 
 def no_move_left():
