@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import assets, desktop
+from game import APP_ID, assets, desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what a copy of the repository to install leaves out: the developer's venv and build litter
@@ -137,7 +137,7 @@ def test_desktop_entry_is_written_into_the_users_applications(tmp_path, monkeypa
     monkeypatch.setattr(sys, "argv", [str(launcher)])
     home = tmp_path / "home"
     path = desktop.install(home=home, platform="linux")
-    assert path == home / ".local" / "share" / "applications" / "card-shell.desktop"
+    assert path == home / ".local" / "share" / "applications" / f"{APP_ID}.desktop"
     entry = read_entry(path)
     assert entry["Type"] == "Application"
     assert entry["Name"] == "Card Shell"
@@ -145,9 +145,9 @@ def test_desktop_entry_is_written_into_the_users_applications(tmp_path, monkeypa
     assert entry["Exec"] == str(launcher)
     assert entry["Terminal"] == "false"
     assert entry["Categories"] == "Game;CardGame;"
-    assert entry["StartupWMClass"] == "cardshell"
-    icon = Path(entry["Icon"])
-    assert icon == home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "card-shell.png"
+    assert entry["StartupWMClass"] == APP_ID
+    assert entry["Icon"] == APP_ID                  # by theme name (tests/test_desktop.py has the rest)
+    icon = home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / f"{APP_ID}.png"
     assert icon.read_bytes() == assets.icon_path(256).read_bytes()
     out = capsys.readouterr().out
     assert str(path) in out
@@ -164,12 +164,12 @@ def test_desktop_entry_respects_xdg_data_home(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "argv", ["main.py"])
     monkeypatch.setattr(desktop.shutil, "which", lambda name: None)
     path = desktop.install(platform="linux")
-    assert path == tmp_path / "xdg" / "applications" / "card-shell.desktop"
+    assert path == tmp_path / "xdg" / "applications" / f"{APP_ID}.desktop"
     entry = read_entry(path)
     # no launcher found: the interpreter runs the package, from the folder that holds it
     assert entry["Exec"].endswith(" -m game")
     assert Path(entry["Path"], "game", "app.py").is_file()
-    assert Path(entry["Icon"]).is_file()
+    assert (tmp_path / "xdg" / "icons" / "hicolor" / "256x256" / "apps" / f"{APP_ID}.png").is_file()
 
 
 def test_exec_is_quoted_as_the_specification_asks():
@@ -190,9 +190,9 @@ def test_the_option_installs_the_entry_and_opens_no_window(tmp_path):
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--install-desktop-entry"], env=env,
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    path = tmp_path / "data" / "applications" / "card-shell.desktop"
+    path = tmp_path / "data" / "applications" / f"{APP_ID}.desktop"
     assert str(path) in done.stdout
-    assert read_entry(path)["Icon"].endswith("card-shell.png")
+    assert read_entry(path)["Icon"] == APP_ID
 
 
 def test_python_m_game_runs_the_app(tmp_path):
@@ -250,7 +250,7 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
                            timeout=60, cwd=elsewhere)
     assert entry.returncode == 0, entry.stderr
     if sys.platform.startswith("linux"):
-        written = read_entry(home / "data" / "applications" / "card-shell.desktop")
+        written = read_entry(home / "data" / "applications" / f"{APP_ID}.desktop")
         assert written["Exec"] == str(launcher)
 
 
