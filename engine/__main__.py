@@ -20,23 +20,100 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import TextIO
 
 from . import GAMES, BadPosition, Game, MoveError, from_dict, new_game
+from .notation import Move
 
 HELP = """\
-Type a move in the notation (b7-a3, c5-a0, redeal), or a command:
+Type a move in the notation ({examples}), or a command:
   moves          the legal moves now
   fill PLACE     the cards that may fill the gap at PLACE
   targets PLACE  where the card at PLACE may go
   follows PLACE  where the card lies that the card at PLACE follows
-  belongs PLACE  (Gaps) where the card lies that belongs at PLACE
+  belongs PLACE  where the card lies that belongs at PLACE
   undo, redo     take back a move, or play it again
   history        the moves so far
   save FILE      write the game to FILE (the position format)
   show           print the layout again
-  help, quit"""
+  help, quit
+A move is FROM-TO, one place to another{places}{words}.
+Cards are written rank then suit: A 2 3 4 5 6 7 8 9 T J Q K, and T is the
+ten (TS is the ten of spades); C clubs, D diamonds, H hearts, S spades."""
+
+#: the queries, typed word -> the game's method (a game without it has no such query)
+QUERIES = {"fill": "fillers", "targets": "targets", "follows": "follows", "belongs": "belongs"}
+
+#: each game's examples in the help: real places and moves of that game
+#: (a test reads each with the game's own rules)
+EXAMPLES = {
+    "gaps": ("b7-a3", "d13-c1", "redeal"),
+    "chinese-puzzle": ("b7-a3", "c12-a0", "redeal"),
+    "smith": ("c1-c2", "c3-c7:2", "c1-f:13", "deal"),
+    "republic": ("c1-c6", "t-c1", "c8-f", "turn"),
+    "prince": ("c9-c5", "r7-c7", "c2-f", "layoff"),
+}
+
+
+def words_of(game: Game) -> tuple[str, ...]:
+    """The words (moves that are no FROM-TO) the game on the table knows."""
+    words = getattr(game, "WORDS", None)
+    if words is None:
+        words = ("redeal",) if hasattr(game, "REDEAL_WORD") else ()
+    return tuple(words)
+
+
+def places_of(game: Game) -> str:
+    """The game's places, as its own rules name them ("rows a to d,
+    columns 1 to 13"; "c1..c8, f1..f8, f"), or "" where it does not say."""
+    reason = game.explain("z99-z99") or ""
+    m = re.search(r"\((?:places: )?([^()]*)\)\.?$", reason)
+    return m.group(1) if m else ""
+
+
+def examples_of(game: Game) -> tuple[str, ...]:
+    if game.name in EXAMPLES:
+        return EXAMPLES[game.name]
+    return tuple(dict.fromkeys(str(m) for m in game.legal_moves()[:3]))
+
+
+def help_text(game: Game) -> str:
+    """The help for the game on the table: its own examples, places and words."""
+    places = places_of(game)
+    words = words_of(game)
+    redeal = getattr(game, "REDEAL_WORD", "redeal")
+    said = [f"{w} (a {redeal})" if w == "redeal" and redeal != "redeal" else w for w in words]
+    text = HELP.format(
+        examples=", ".join(examples_of(game)),
+        places=f" ({game.title}: {places})" if places else "",
+        words=f"; or the word{'s' if len(words) > 1 else ''} {', '.join(said)}" if words else "")
+    lacks = [f"  {cmd} PLACE " for cmd, method in QUERIES.items() if not hasattr(game, method)]
+    return "\n".join(line for line in text.splitlines() if not line.startswith(tuple(lacks)))
+
+
+def not_a_move(game: Game, line: str) -> str:
+    """Why ``line`` is not a move, in the words of the game on the table."""
+    shown = line if len(line) <= 20 else line[:17] + "..."
+    words = words_of(game)
+    also = f", or one of {', '.join(words)}" if len(words) > 1 else f", or {words[0]}" if words else ""
+    example = examples_of(game)[0]
+    places = places_of(game)
+    where = f" ({places})" if places else ""
+    return (f"{shown!r} is not a move in {game.title}: write FROM-TO like '{example}'{where}"
+            f"{also}; 'help' says more.")
+
+
+def line_editing():
+    """readline, where Python has it (Linux, macOS): Up and Down recall the
+    lines typed before, and the arrows move in the line, where without it
+    the terminal prints ^[[A.  None where there is none (Windows)."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    return readline
 
 
 def status(game: Game) -> str:
@@ -95,11 +172,10 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
     if not words:
         return True
     cmd, args = words[0].lower(), words[1:]
-    query = {"fill": "fillers", "targets": "targets", "follows": "follows", "belongs": "belongs"}
     if cmd in ("quit", "exit", "q"):
         return False
     if cmd in ("help", "?"):
-        print(HELP, file=out)
+        print(help_text(game), file=out)
     elif cmd == "show":
         print(render(game), file=out)
     elif cmd == "moves":
@@ -122,8 +198,8 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
                 print(f"Saved to {args[0]}.", file=out)
             except OSError as e:
                 print(f"Could not save to {args[0]}: {e.strerror or e}", file=out)
-    elif cmd in query:
-        method = getattr(game, query[cmd], None)
+    elif cmd in QUERIES:
+        method = getattr(game, QUERIES[cmd], None)
         if method is None or len(args) != 1:
             print(f"Write: {cmd} PLACE" if method else f"{game.title} has no '{cmd}' query.", file=out)
         else:
@@ -137,6 +213,11 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
                 print(" ".join(shown) or "none", file=out)
     else:
         try:
+            Move.parse(line.strip())
+        except ValueError:
+            print(not_a_move(game, line.strip()), file=out)
+            return True
+        try:
             game.play(line.strip())
         except MoveError as e:
             print(e.reason, file=out)
@@ -148,9 +229,17 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
 def play(game: Game, inp: TextIO, out: TextIO) -> int:
     print(f"{game.title}, deal {game.seed}. Type 'help' for the commands.", file=out)
     print(render(game), file=out)
+    # at a terminal, lines are read by input(), which edits them with readline
+    typing = inp is sys.stdin and out is sys.stdout and inp.isatty() and line_editing() is not None
     while True:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
+        if typing:
+            try:
+                line = input("> ") + "\n"
+            except EOFError:
+                line = ""
+        else:
+            print("> ", end="", file=out, flush=True)
+            line = inp.readline()
         if not line:
             print(file=out)
             return 0

@@ -36,6 +36,26 @@ TEXT = (240, 240, 228)
 #: "points" of the old scale, which is about 0.69 of FreeType's
 _SCALE = 0.6875
 
+#: the tallest and the deepest letters a player may type in a Latin script:
+#: a line is high enough for their accents and tails, so none is cut
+_TALL = "ÅÉÖÂÊÎÔÛÄËÏÜÀÈÌÒÙÁÍÓÚÝÑŠŽĈ"
+_DEEP = "gjpqyÇŞŢ"
+
+#: fonts tried, in turn, for a letter pygame's own font has no glyph for
+#: (other scripts: Greek, Cyrillic, CJK, Arabic, symbols, emoji), by the
+#: names pygame.font.match_font knows them on Linux, Windows and macOS.
+#: The fonts are the system's, none is shipped: where none has the letter,
+#: pygame's own font draws its box.
+FALLBACK_NAMES = (
+    "dejavusans", "notosans", "liberationsans", "freesans", "arial", "segoeui", "helvetica",
+    "notosanscjksc", "notosanscjkjp", "notosanscjk", "sourcehansans", "droidsansfallbackfull",
+    "droidsansfallback", "wenquanyizenhei", "wenquanyimicrohei", "microsoftyahei", "msgothic",
+    "yugothic", "malgungothic", "pingfangsc", "hiraginosans", "applesdgothicneo",
+    "notosansarabic", "notonaskharabic", "tahoma", "arialunicodems", "notosanshebrew",
+    "notosansdevanagari", "notosansthai", "notosanssymbols", "notosanssymbols2",
+    "segoeuisymbol", "symbola", "notoemoji", "notocoloremoji", "segoeuiemoji", "applecoloremoji",
+)
+
 
 @functools.cache
 def _default_font() -> str | None:
@@ -45,33 +65,206 @@ def _default_font() -> str | None:
     return path if os.path.isfile(path) else None
 
 
+def _freetype():
+    import pygame.freetype as freetype
+
+    if not freetype.get_init():
+        freetype.init()
+    return freetype
+
+
+@functools.cache
+def fallback_files() -> tuple[str, ...]:
+    """The system's font files to try, in turn, for a letter pygame's own
+    font lacks: the named ones first (bold where there is a bold), then
+    every other font the system has.  Looked for only when such a letter
+    first comes (asking the system takes a moment)."""
+    found: list[str] = []
+    try:
+        names = list(FALLBACK_NAMES)
+        names += sorted(set(pygame.font.get_fonts()) - set(names))
+        for name in names:
+            path = pygame.font.match_font(name, bold=True) or pygame.font.match_font(name)
+            if path and "Condensed" in os.path.basename(path):
+                plain = os.path.join(os.path.dirname(path), os.path.basename(path).replace("Condensed", ""))
+                path = plain if os.path.isfile(plain) else path
+            if path and path not in found and os.path.isfile(path):
+                found.append(path)
+    except Exception:  # noqa: BLE001 - no fonts to fall back on: pygame's own draws boxes
+        pass
+    return tuple(found)
+
+
+@functools.cache
+def _probe(path: str):
+    """One small font of ``path``, only to ask which glyphs it has; None
+    where FreeType cannot read it."""
+    try:
+        return _freetype().Font(path, 12)
+    except Exception:  # noqa: BLE001 - a font FreeType cannot open is no font for us
+        return None
+
+
+def _has(path: str | None, letter: str) -> bool:
+    font = _probe(path) if path else None
+    if font is None:
+        return False
+    try:
+        return font.get_metrics(letter)[0] is not None
+    except Exception:  # noqa: BLE001
+        return False
+
+
+_PRIMARY = "pygame"     # pygame's own font, in the letter -> font table
+
+
+@functools.cache
+def font_for(letter: str) -> str:
+    """Which font draws ``letter``: pygame's own where it has the glyph (or
+    where no font has it), else the first system font that has it."""
+    if letter.isspace() or not letter.isprintable() or _has_primary(letter):
+        return _PRIMARY
+    for path in fallback_files():
+        if _has(path, letter):
+            return path
+    return _PRIMARY
+
+
+@functools.cache
+def _primary_probe():
+    return _freetype().Font(_default_font(), 12)
+
+
+def _has_primary(letter: str) -> bool:
+    try:
+        return _primary_probe().get_metrics(letter)[0] is not None
+    except Exception:  # noqa: BLE001
+        return True
+
+
+#: scripts written right to left whose letters join: drawn a run at a
+#: time by SDL_ttf, which shapes them (HarfBuzz), in the script's order
+_SHAPED = ((0x0590, 0x05FF, "Hebr"), (0xFB1D, 0xFB4F, "Hebr"), (0x0600, 0x06FF, "Arab"),
+           (0x0750, 0x077F, "Arab"), (0x08A0, 0x08FF, "Arab"), (0xFB50, 0xFDFF, "Arab"),
+           (0xFE70, 0xFEFF, "Arab"))
+
+
+def script_of(letter: str) -> str | None:
+    """The script of a letter to be shaped (Arabic, Hebrew), else None."""
+    code = ord(letter)
+    for low, high, script in _SHAPED:
+        if low <= code <= high:
+            return script
+    return None
+
+
+@functools.cache
+def _shaped_font_for(letter: str) -> str:
+    """The first system font with ``letter`` (pygame's own has only some of
+    a joining script's letters: one font draws the whole run)."""
+    for path in fallback_files():
+        if _has(path, letter):
+            return path
+    return _PRIMARY
+
+
+def runs(text: str) -> list[tuple[str, str, str | None]]:
+    """``text`` cut into runs of letters drawn by one font: (font, run,
+    script); the script is None but for a run to be shaped, right to left."""
+    if text.isascii():
+        return [(_PRIMARY, text, None)] if text else []
+    out: list[tuple[str, str, str | None]] = []
+    for letter in text:
+        script = None if letter.isascii() else script_of(letter)
+        if script:
+            which = _shaped_font_for(letter)
+            script = script if which != _PRIMARY else None
+        else:
+            which = _PRIMARY if letter.isascii() else font_for(letter)
+        if out and out[-1][0] == which and out[-1][2] == script:
+            out[-1] = (which, out[-1][1] + letter, script)
+        elif (script and len(out) >= 2 and out[-1][1].isspace() and out[-2][0] == which
+              and out[-2][2] == script):
+            # words of one right-to-left script with spaces between: one run, in its order
+            space = out.pop()[1]
+            out[-1] = (which, out[-1][1] + space + letter, script)
+        else:
+            out.append((which, letter, script))
+    return out
+
+
 class Face:
-    """pygame-ce's own font at one size, set by FreeType with even spacing.
+    """pygame-ce's own font at one size, set by FreeType with even spacing;
+    letters it has no glyph for are drawn by a system font that has them.
 
     It answers as ``pygame.font.Font`` does (``render``, ``size``,
     ``get_linesize``, ``get_height``), so dialogs and menus use it alike.
     The font's kerning table pulls some pairs apart ("Point s"), so text is
     set by the glyphs' own advances; every line is the same height with the
-    baseline in the same place, so labels never jump as their text changes.
+    baseline in the same place, so labels never jump as their text changes,
+    and high enough for the accents over capitals ("ÅÉÖÂ") and the tails
+    below the line ("gjÇ"): the font's own ascender is lower than its
+    accented capitals.
     """
 
     def __init__(self, size: int) -> None:
-        import pygame.freetype as freetype
+        freetype = _freetype()
+        self._points = size * _SCALE
+        self._font = self._setup(freetype.Font(_default_font(), self._points))
+        self._fonts: dict[str, object] = {_PRIMARY: self._font}
+        tall, deep = self._font.get_rect(_TALL), self._font.get_rect(_DEEP)
+        self._ascent = max(self._font.get_sized_ascender(), tall.y)
+        descent = max(-self._font.get_sized_descender(), deep.height - deep.y)
+        self._height = self._ascent + descent + 1
 
-        if not freetype.get_init():
-            freetype.init()
-        self._font = freetype.Font(_default_font(), size * _SCALE)
-        self._font.kerning = False
-        self._font.origin = True
-        self._font.pad = False
-        self._ascent = self._font.get_sized_ascender()
-        self._height = self._ascent - self._font.get_sized_descender() + 1
+    @staticmethod
+    def _setup(font):
+        font.kerning = False
+        font.origin = True
+        font.pad = False
+        return font
+
+    def _face(self, which: str):
+        """The font ``which`` (pygame's own, or a system font's file) at this size."""
+        if which not in self._fonts:
+            try:
+                font = self._setup(_freetype().Font(which, self._points))
+                # a font with no bold face (most CJK fonts) is made bold, as pygame's own is
+                font.strong = "bold" not in os.path.basename(which).lower()
+                self._fonts[which] = font
+            except Exception:  # noqa: BLE001 - unreadable: pygame's own font draws its box
+                self._fonts[which] = self._font
+        return self._fonts[which]
+
+    def _shaper(self, which: str, script: str):
+        """SDL_ttf's font of ``which`` at this size, shaping ``script`` right to left."""
+        key = f"{which}\0{script}"
+        if key not in self._fonts:
+            try:
+                font = pygame.font.Font(which, max(1, round(self._points)))
+                font.set_script(script)
+                font.set_direction(pygame.DIRECTION_RTL)
+            except Exception:  # noqa: BLE001 - no shaping here (an older SDL_ttf): letter by letter
+                font = None
+            self._fonts[key] = font
+        return self._fonts[key]
+
+    def _advance(self, which: str, text: str, script: str | None = None) -> float:
+        if script and self._shaper(which, script) is not None:
+            return self._shaper(which, script).size(text)[0]
+        font = self._face(which)
+        try:
+            metrics = font.get_metrics(text)
+        except Exception:  # noqa: BLE001 - a font that cannot size its glyphs (a bitmap-only emoji font)
+            font = self._fonts[which] = self._font
+            metrics = font.get_metrics(text)
+        # a letter no font has: pygame's own font draws its box, as wide as the box
+        return sum(m[4] if m is not None else font.get_rect(c).width for c, m in zip(text, metrics))
 
     def size(self, text: str) -> tuple[int, int]:
         """The width a line of ``text`` takes (its glyphs' advances) and the line height."""
-        metrics = self._font.get_metrics(text) if text else []
-        width = sum(m[4] for m in metrics if m is not None)
-        return int(round(width)), self._height
+        width = sum(round(self._advance(*run)) for run in runs(text)) if text else 0
+        return int(width), self._height
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
         """``text`` on a surface one line high: transparent, or on ``background``."""
@@ -82,8 +275,21 @@ class Face:
             image = pygame.Surface((max(w, 1), h))
             image.fill(background)
         if text.strip():
-            self._font.antialiased = bool(antialias)
-            self._font.render_to(image, (0, self._ascent), text, colour)
+            x = 0
+            for which, part, script in runs(text):
+                shaper = self._shaper(which, script) if script else None
+                if shaper is not None:
+                    image.blit(shaper.render(part, bool(antialias), colour),
+                               (x, self._ascent - shaper.get_ascent()))
+                else:
+                    font = self._face(which)
+                    font.antialiased = bool(antialias)
+                    try:
+                        font.render_to(image, (x, self._ascent), part, colour)
+                    except Exception:  # noqa: BLE001 - a glyph this font cannot draw at this size
+                        self._fonts[which] = self._font
+                        self._font.render_to(image, (x, self._ascent), part, colour)
+                x += round(self._advance(which, part, script))
         return image
 
     def get_linesize(self) -> int:
@@ -94,7 +300,7 @@ class Face:
 
 
 class Fonts:
-    """pygame-ce's own font at any size, each loaded once."""
+    """pygame-ce's own font (with the system's for other scripts) at any size, each loaded once."""
 
     def __init__(self) -> None:
         self._cache: dict[int, Face] = {}

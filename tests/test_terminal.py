@@ -216,3 +216,117 @@ def test_solve_refuses_a_bad_file_with_exit_code_2(tmp_path, capsys):
     path.write_text("{nope")
     assert cli(["solve", str(path)], out=io.StringIO()) == 2
     assert "bad.json" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------- each game's help
+
+from engine.__main__ import EXAMPLES, examples_of, help_text, line_editing, play, words_of  # noqa: E402
+from engine.notation import WORDS as ALL_WORDS  # noqa: E402
+
+#: what the rules say of a move whose places or word the game does not know
+UNKNOWN = ("is not a place", "is not a move", "has no '")
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_each_games_help_gives_examples_of_that_game(name):
+    game = engine.new_game(name, seed=3)
+    assert name in EXAMPLES, "each game has its own examples"
+    _, text = run(["play", name, "--seed", "3"], "help\n")
+    first = next(line for line in text.splitlines() if "in the notation" in line)
+    for example in examples_of(game):
+        assert example in first
+        reason = game.explain(example) or ""
+        assert not any(word in reason for word in UNKNOWN), f"{example!r} is no move of {name}: {reason}"
+
+
+def test_the_gaps_help_gives_no_place_gaps_lacks():
+    _, text = run(["play", "gaps", "--seed", "3"], "help\n")
+    assert "c5-a0" not in text
+    assert "rows a to d, columns 1 to 13" in text
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_an_unknown_word_offers_only_the_words_of_the_game(name):
+    game = engine.new_game(name, seed=3)
+    own = words_of(game)
+    for word in own:       # the game's words are its own: its rules know them
+        assert "has no" not in (game.explain(word) or "")
+    _, text = run(["play", name, "--seed", "3"], "shuffle\n")
+    said = next(line for line in text.splitlines() if "'shuffle' is not a move" in line)
+    offered = set(said.split("'help'")[0].replace(",", " ").replace(";", " ").split()) & set(ALL_WORDS)
+    assert offered == set(own), f"{name}: {said}"
+
+
+def test_gaps_offers_redeal_and_no_word_of_another_game():
+    _, text = run(["play", "gaps", "--seed", "3"], "foo\n")
+    said = next(line for line in text.splitlines() if "'foo' is not a move" in line)
+    assert "redeal" in said
+    for word in ("deal,", "turn", "layoff"):
+        assert word not in said
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_the_help_says_t_is_the_ten(name):
+    _, text = run(["play", name, "--seed", "3"], "help\n")
+    assert "T is the\nten" in text or "T is the ten" in text
+    assert "TS is the ten of spades" in text
+
+
+def test_the_help_lists_only_the_queries_the_game_answers():
+    assert "belongs PLACE" in help_text(engine.new_game("gaps", seed=3))
+    prince = help_text(engine.new_game("prince", seed=3))
+    assert "fill PLACE" not in prince and "belongs PLACE" not in prince
+
+
+# ----------------------------------------------------------- line editing
+
+def test_readline_is_used_where_python_has_it(monkeypatch):
+    import sys
+    import types
+    fake = types.ModuleType("readline")
+    monkeypatch.setitem(sys.modules, "readline", fake)
+    assert line_editing() is fake
+
+
+def test_no_readline_is_fine(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "readline", None)    # as on Windows: the import fails
+    assert line_editing() is None
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_lines_are_read_by_input_with_readline(monkeypatch):
+    """At a terminal the game reads with input(), which edits the line
+    with readline (Up recalls a line rather than printing ^[[A)."""
+    import builtins
+    import sys
+    import types
+    monkeypatch.setitem(sys.modules, "readline", types.ModuleType("readline"))
+    typed = iter(["moves", "quit"])
+    prompts = []
+
+    def fake_input(prompt=""):
+        prompts.append(prompt)
+        return next(typed)
+    monkeypatch.setattr(builtins, "input", fake_input)
+    tty, out = Tty(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", tty)
+    monkeypatch.setattr(sys, "stdout", out)
+    game = engine.new_game("gaps", seed=3)
+    assert play(game, tty, out) == 0
+    assert prompts == ["> ", "> "]
+    assert str(game.legal_moves()[0]) in out.getvalue()
+
+
+def test_at_a_terminal_without_readline_lines_are_read_as_before(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "readline", None)
+    tty, out = Tty("quit\n"), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", tty)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert play(engine.new_game("gaps", seed=3), tty, out) == 0
+    assert "> " in out.getvalue()
