@@ -719,6 +719,7 @@ def _contained(tmp_path, monkeypatch):
     pygame.key.set_mods(0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_a_storm_of_events_on_the_table(tmp_path, name):
     seed = 1000 + GAMES.index(name)
