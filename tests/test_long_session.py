@@ -12,6 +12,8 @@ import pytest
 import engine
 from tests.gui import key, make_app, settle, wait_for
 
+pytestmark = pytest.mark.slow
+
 #: The Prince under alternating colour: deals the solver wins from the deal
 #: (docs/study/prince-alternate.jsonl), among the hardest of the first
 #: two hundred for it, and the deal a player followed H into a loss with
