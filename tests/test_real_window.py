@@ -24,6 +24,8 @@ import pytest
 
 import engine
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREEN = (1280, 800)
 WINDOW = (1024, 640)
