@@ -54,6 +54,8 @@ import engine
 from engine.cards import RANKS, SUITS
 from engine.solve import Budget, solve
 
+pytestmark = pytest.mark.slow
+
 #: the solver's node budget: generous for positions this small
 SOLVER_NODES = 200_000
 #: the hint mode's (The Republic, The Smith)
