@@ -44,6 +44,8 @@ from engine.solve.budget import OutOfBudget
 from engine.solve.smith import SmithModel
 from engine.solve.smith_beam import PLAIN, STRICT, beam
 
+pytestmark = pytest.mark.slow
+
 RULES = ("any-suit", "alternate", "same-suit")
 #: the referee's limit of positions: a position past it is counted, not judged
 REFEREE_LIMIT = 20_000
