@@ -7,6 +7,7 @@ import json
 import time
 
 import pygame
+import pytest
 from gui import endgame, key, make_app, settle, wait_for
 
 import engine
@@ -179,6 +180,7 @@ def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
         app.analyst.stop()
 
 
+@pytest.mark.slow
 def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
     import game.assistant
     from game.games import front
