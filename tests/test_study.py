@@ -234,6 +234,7 @@ def test_a_study_on_an_existing_cluster_skips_the_deals_in_its_file_and_redoes_a
     assert code == 0 and "all 10 deals" in err
 
 
+@pytest.mark.slow
 def test_a_study_killed_midway_resumes_and_counts_every_deal_once(tmp_path):
     pytest.importorskip("distributed", reason="the study needs distributed (requirements.txt)")
     path = tmp_path / "prince.jsonl"
