@@ -124,6 +124,7 @@ def test_a_beams_children_are_the_rules_moves(monkeypatch):
             game.play(rng.choice(legal))
 
 
+@pytest.mark.slow
 def test_a_ply_keeps_to_the_memory_the_widths_allow():
     """``widths`` lets a beam of width w take 4 * ENTRY_BYTES * w bytes: a
     beam of 1,200 measured (its plies, sets and lines) keeps to that."""
