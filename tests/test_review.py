@@ -400,6 +400,7 @@ def test_a_smith_deal_lost_from_the_start_under_same_suit_names_no_move():
     assert r.verdicts == [LOST] * (len(game.history) + 1)
 
 
+@pytest.mark.slow
 def test_a_smith_game_lost_in_play_reads_lost_from_its_earliest_proved_position():
     """The Smith, any suit, deal 42 (issue 25's game was 59 moves long):
     searches near the end prove it lost, those further back decide nothing.
