@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from test_review import fixture
 from test_solver_worker import SLOW, ask, cpu_seconds, send, worker
 
@@ -42,6 +43,7 @@ def test_a_review_streams_its_progress_then_names_the_losing_move():
     assert done[-1] == review["searches"] and all(p["most"] >= p["done"] for p in progress)
 
 
+@pytest.mark.slow
 def test_a_newer_review_cancels_the_one_at_work_and_a_forgotten_one_stops():
     game, losing, _ = fixture("prince")
     process = worker()
