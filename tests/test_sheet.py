@@ -234,12 +234,14 @@ def test_an_opaque_sheet_is_widened_to_32_bits(tmp_path):
 
 # the generator -------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_generator_draws_at_another_resolution(small_sheet):
     cards = CardSheet.load(small_sheet)
     assert cards.cell == SMALL
     assert len({pixels(cards.face(c)).tobytes() for c in range(52)}) == 52
 
 
+@pytest.mark.slow
 def test_the_generator_is_deterministic(small_sheet):
     make_cards = make_cards_module()
     rgb, alpha = make_cards.draw_sheet(SMALL)
