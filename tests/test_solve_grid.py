@@ -429,6 +429,7 @@ def test_best_line_finds_a_near_win():
     assert replays_to_win(game, line)
 
 
+@pytest.mark.slow
 def test_best_line_gains_locked_cards_and_replays():
     for seed in (1, 2, 3):
         game = engine.new_game("gaps", seed=seed)
