@@ -517,6 +517,7 @@ def run_guided(pos, nodes: int, search=None):
         return "unknown"
 
 
+@pytest.mark.slow
 def test_guided_search_wins_a_republic_deal_the_exact_search_alone_does_not():
     """Alternating colour, deal 2 (measured): the exact search alone has not
     found a win after 100,000 nodes; with the guided search taking turns,
@@ -538,6 +539,7 @@ def test_smith_same_suit_proofs_survive_the_guided_search_in_a_node_budget(seed)
     assert solve(game, True, nodes=100_000).status == "impossible"
 
 
+@pytest.mark.slow
 def test_beam_search_wins_a_fresh_smith_deal():
     """Any suit, deal 2 (measured): the deal-by-deal beam search, taking
     turns with the exact search, wins the fresh deal within 1.8 million
