@@ -242,6 +242,7 @@ def deal_with_two_cards_swapped(seed, rule, i, j):
     return prince(pos["columns"], reserve=pos["reserve"], foundations=pos["foundations"], rule=rule)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(["same-suit", "same-suit", "alternate"]),
        st.integers(0, 47), st.integers(0, 47))
