@@ -231,6 +231,7 @@ def test_a_budget_refuses_negative_limits():
         Budget(memory_mb=0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(resident_mb() == 0, reason="the resident size is read from /proc (Linux)")
 def test_a_memory_budget_stops_a_search_whose_tables_grow_past_it():
     """The solver worker runs beside the table: a search stops (unknown)
@@ -315,6 +316,7 @@ UNDECIDED = [("smith", {"rule": "any-suit"}, 1, True), ("smith", {"rule": "alter
              ("gaps", {}, 1, True), ("chinese-puzzle", {}, 7, True)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options, seed, known", UNDECIDED)
 def test_cancel_from_another_thread_answers_unknown_within_milliseconds(name, options, seed, known):
     game = engine.new_game(name, seed=seed, **options)
