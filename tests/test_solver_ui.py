@@ -41,6 +41,7 @@ def test_h_shows_the_next_move_of_the_solution(tmp_path):
         app.analyst.stop()
 
 
+@pytest.mark.slow
 def test_the_demo_plays_the_deal_out_and_a_key_stops_it(tmp_path):
     app = make_app(tmp_path, "--analysis")
     try:
@@ -57,6 +58,7 @@ def test_the_demo_plays_the_deal_out_and_a_key_stops_it(tmp_path):
         app.analyst.stop()
 
 
+@pytest.mark.slow
 def test_the_demo_plays_the_line_the_indicator_found_without_asking_again(tmp_path):
     """A win the indicator already found from the position on the table is
     the Demo's line at once: no second search, whose luck (its time, the
@@ -163,6 +165,7 @@ def test_the_search_for_a_winnable_deal_gives_up_in_time():
     assert answer["seed"] is None, "a search the table no longer wants stops"
 
 
+@pytest.mark.slow
 def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
     recorded = []
     app = make_app(tmp_path, "--analysis")
@@ -266,6 +269,7 @@ def test_a_new_request_cancels_the_search_of_its_kind_and_a_forgotten_one_gets_n
     assert out.lines.empty()
 
 
+@pytest.mark.slow
 def test_a_hint_sets_a_running_verdict_aside_and_the_verdict_comes_after():
     import threading
 
