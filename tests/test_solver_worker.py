@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 from gui import endgame, key, make_app, settle, wait_for
 
 import engine
@@ -92,6 +93,7 @@ def test_the_worker_imports_the_engine_only():
     assert rss < 60_000, f"{rss} kB at its peak"
 
 
+@pytest.mark.slow
 def test_a_new_request_cancels_the_running_search_and_a_forgotten_one_stops():
     process = worker()
     try:
@@ -242,6 +244,7 @@ def test_hints_need_no_indicator_and_the_table_does_not_wait(tmp_path):
         app.analyst.stop()
 
 
+@pytest.mark.slow
 def test_a_hint_asked_before_a_move_is_not_shown_after_it(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "7", "--rule", "alternate")
     try:
@@ -362,6 +365,7 @@ def test_a_worker_that_is_busy_is_not_replaced(tmp_path, monkeypatch):
         app.analyst.stop()
 
 
+@pytest.mark.slow
 def test_the_demo_reports_its_progress_as_it_searches():
     process = worker()
     try:
