@@ -302,6 +302,7 @@ def test_nothing_plays_and_the_mixer_stays_closed_before_start(monkeypatch):
 # -- the device is open only while sounds play (issue 26) ---------------------------
 
 
+@pytest.mark.slow
 def test_the_device_closes_after_a_quiet_spell_and_opens_again_to_play():
     sounds = Sounds(quiet=0.2)
     assert sounds.start()
@@ -380,6 +381,7 @@ def test_the_game_never_waits_for_the_mixer():
     sounds.stop()
 
 
+@pytest.mark.slow
 def test_plays_racing_the_keeper_open_and_close():
     """Plays in bursts and gaps, the device closing in each gap (no quiet
     spell beyond the sound) and opening again: no error, and nothing left
