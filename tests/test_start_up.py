@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
 from game import idle, surfaces
@@ -137,6 +138,7 @@ def test_the_felt_looks_as_it_did(tmp_path):
         assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(expected, "RGB"), (size, colour)
 
 
+@pytest.mark.slow
 def test_an_idle_wait_with_nothing_timed_lasts_until_an_event(tmp_path):
     """No clock on the table: the loop sleeps until something happens (an
     answer posted from another thread included), not a second at a time."""
