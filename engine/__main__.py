@@ -46,15 +46,6 @@ ten (TS is the ten of spades); C clubs, D diamonds, H hearts, S spades."""
 #: the queries, typed word -> the game's method (a game without it has no such query)
 QUERIES = {"fill": "fillers", "targets": "targets", "follows": "follows", "belongs": "belongs"}
 
-#: each game's examples in the help: real places and moves of that game
-#: (a test reads each with the game's own rules)
-EXAMPLES = {
-    "gaps": ("b7-a3", "d13-c1", "redeal"),
-    "chinese-puzzle": ("b7-a3", "c12-a0", "redeal"),
-    "smith": ("c1-c2", "c3-c7:2", "c1-f:13", "deal"),
-    "republic": ("c1-c6", "t-c1", "c8-f", "turn"),
-    "prince": ("c9-c5", "r7-c7", "c2-f", "layoff"),
-}
 
 
 def words_of(game: Game) -> tuple[str, ...]:
@@ -74,8 +65,11 @@ def places_of(game: Game) -> str:
 
 
 def examples_of(game: Game) -> tuple[str, ...]:
-    if game.name in EXAMPLES:
-        return EXAMPLES[game.name]
+    """The help's examples: the game's spec's (``engine/spec.py``), else its first legal moves."""
+    from .spec import find
+    spec = find(game.name)
+    if spec is not None and spec.examples:
+        return spec.examples
     return tuple(dict.fromkeys(str(m) for m in game.legal_moves()[:3]))
 
 

@@ -129,4 +129,5 @@ SPEC = GameSpec(ChinesePuzzle, letter="C", scoring=None,
                 solver="engine.solve.grid:search", hint_line="engine.solve.grid:best_line",
                 play_on="engine.solve.grid:play_on",
                 study=(Variant("2 redeals", {"redeals": 2}, words="no redeal (2 allowed)", aliases=("2", "2-redeals")),
-                       Variant("1 redeal", {"redeals": 1}, words="no redeal (1 allowed)", aliases=("1", "1-redeal"))))
+                       Variant("1 redeal", {"redeals": 1}, words="no redeal (1 allowed)", aliases=("1", "1-redeal"))),
+                examples=("b7-a3", "c12-a0", "redeal"))

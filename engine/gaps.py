@@ -112,4 +112,5 @@ class Gaps(GridGame):
 SPEC = GameSpec(Gaps, letter="G", scoring=None,
                 solver="engine.solve.grid:search", hint_line="engine.solve.grid:best_line",
                 play_on="engine.solve.grid:play_on",
-                study=(Variant("-", {}, words="no shuffle"),))
+                study=(Variant("-", {}, words="no shuffle"),),
+                examples=("b7-a3", "d13-c1", "redeal"))

@@ -125,4 +125,5 @@ class Prince(PileGame):
 #: The Prince as the rest of the engine knows it (``spec.py``)
 SPEC = GameSpec(Prince, letter="P",
                 scoring=Scoring({"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}),
-                solver="engine.solve.prince_search:search", study=rule_variants(RULES))
+                solver="engine.solve.prince_search:search", study=rule_variants(RULES),
+                examples=("c9-c5", "r7-c7", "c2-f", "layoff"))

@@ -384,4 +384,5 @@ def redeal_bonus(rule: str, history: list[str]) -> int:
 SPEC = GameSpec(Republic, letter="R",
                 scoring=Scoring({"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}, bonus=redeal_bonus),
                 solver="engine.solve.piles:search", model="engine.solve.republic:RepublicModel", avoids=True,
-                study=rule_variants(RULES))
+                study=rule_variants(RULES),
+                examples=("c1-c6", "t-c1", "c8-f", "turn"))

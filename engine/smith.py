@@ -207,4 +207,5 @@ SPEC = GameSpec(Smith, letter="S",
                 scoring=Scoring({"any-suit": (2, -2), "alternate": (4, -1), "same-suit": (16, 0)},
                                 suits_laid_off=suits_home),
                 solver="engine.solve.piles:search", model="engine.solve.smith:SmithModel", avoids=True,
-                winnable_s=4.5, study=rule_variants(PACKING_RULES))
+                winnable_s=4.5, study=rule_variants(PACKING_RULES),
+                examples=("c1-c2", "c3-c7:2", "c1-f:13", "deal"))

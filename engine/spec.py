@@ -92,6 +92,9 @@ class GameSpec:
     winnable_s: float | None = None
     #: what a winnability study solves it under, the first the default
     study: tuple[Variant, ...] = ()
+    #: the terminal game's help: moves written in the game's own places
+    #: (``python -m engine play``; a test reads each with the game's rules)
+    examples: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

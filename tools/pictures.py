@@ -25,17 +25,14 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from engine import spec  # noqa: E402  (the games, from the registry)
+
 DOCS = ROOT / "docs"
 SIZE = "1024x640"
 
 # file in docs/ -> main.py's arguments for it
-PICTURES: dict[str, tuple[str, ...]] = {
-    "gaps.png": ("--game", "gaps", "--seed", "7"),
-    "chinese-puzzle.png": ("--game", "chinese-puzzle", "--seed", "7"),
-    "republic.png": ("--game", "republic", "--seed", "7"),
-    "smith.png": ("--game", "smith", "--seed", "7"),
-    "prince.png": ("--game", "prince", "--seed", "7"),
-}
+PICTURES: dict[str, tuple[str, ...]] = {f"{name}.png": ("--game", name, "--seed", "7") for name in spec.names()}
 
 # file in docs/ -> the tool in tools/ that draws it
 TOOLS: dict[str, str] = {
