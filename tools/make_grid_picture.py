@@ -26,11 +26,12 @@ def main() -> None:
     pygame.font.init()
     sheet = pygame.image.load(str(ROOT / "assets" / "cards" / "cards.png"))
     small = pygame.transform.smoothscale(sheet, (CELL[0] * 13, CELL[1] * 5))
-    left, top = 180, 40
+    font = pygame.font.Font(None, 22)
+    # the row labels' column is as wide as the widest of them, with a margin
+    left, top = max(font.size(f"row {r}: {name}")[0] for r, name in enumerate(ROW_NAMES)) + 24, 40
     out = pygame.Surface((left + small.get_width() + 10, top + small.get_height() + 30))
     out.fill((24, 98, 56))
     out.blit(small, (left, top))
-    font = pygame.font.Font(None, 22)
     for c, rank in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]):
         text = font.render(f"col {c}: {rank}", True, (255, 240, 200))
         out.blit(text, text.get_rect(center=(left + c * CELL[0] + CELL[0] // 2, top - 14)))
