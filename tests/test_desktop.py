@@ -11,16 +11,15 @@ them.
 from __future__ import annotations
 
 import os
-import random
 import re
 import shutil
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from xserver import stop, xvfb
 
 import game
 from game import APP_ID, assets, desktop
@@ -213,42 +212,11 @@ def test_the_options_install_and_uninstall_and_open_no_window(tmp_path):
 
 # ---------------------------------------------------------------- the window's class, in a real X window
 
-def stop(proc: subprocess.Popen) -> None:
-    """Terminate, then kill: the process started here, by its own handle."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-
-
 @pytest.fixture(scope="module")
 def display():
-    """A fresh Xvfb on a free display number."""
-    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian packages xvfb, xdotool)")
-    rng = random.Random()
-    for _ in range(20):
-        n = 500 + rng.randrange(400)
-        if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        socket = Path(f"/tmp/.X11-unix/X{n}")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and xvfb.poll() is None and not socket.exists():
-            time.sleep(0.05)
-        if xvfb.poll() is None and socket.exists():
-            try:
-                yield f":{n}"
-            finally:
-                stop(xvfb)
-            return
-        stop(xvfb)
-    pytest.fail("could not start Xvfb on any display from :500")
+    """A fresh Xvfb on a free display number (tests/xserver.py)."""
+    with xvfb((1024, 768), first=500) as name:
+        yield name
 
 
 def window_class(display: str, pid: int, log: Path) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import struct
 import subprocess
@@ -21,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 import pytest
+from xserver import stop, xvfb
 
 import engine
 
@@ -41,42 +41,11 @@ def run(*argv: str, display: str, timeout: float = 20, check: bool = True) -> st
     return done.stdout
 
 
-def stop(proc: subprocess.Popen) -> None:
-    """Terminate, then kill: the process started here, by its own handle."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-
-
 @pytest.fixture(scope="module")
 def display():
-    """A fresh Xvfb on a free display number, 1280x800x24."""
-    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian packages xvfb, xdotool)")
-    rng = random.Random()
-    for _ in range(20):
-        n = 90 + rng.randrange(400)
-        if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        socket = Path(f"/tmp/.X11-unix/X{n}")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and xvfb.poll() is None and not socket.exists():
-            time.sleep(0.05)
-        if xvfb.poll() is None and socket.exists():
-            try:
-                yield f":{n}"
-            finally:
-                stop(xvfb)
-            return
-        stop(xvfb)      # the number was taken after all: another one
-    pytest.fail("could not start Xvfb on any display from :90")
+    """A fresh Xvfb on a free display number (tests/xserver.py)."""
+    with xvfb(SCREEN, first=90) as name:
+        yield name
 
 
 class Game:
