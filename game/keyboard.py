@@ -2,6 +2,13 @@
 place and face-up card, Enter or Space picks up and puts down (or turns the
 stock, uses the hand), and the focus follows the cards as they move.
 
+Fewer keys a move: 1-9 and 0 jump to column 1-10 (Gaps and Chinese Puzzle:
+to row 1-8, in the same column), R to the reserve or the packets, S to the
+stock (again: the talon), Shift+F to the foundations, G to the next empty
+place; F sends the focused card home (Gaps and Chinese Puzzle: plays its
+only move, as a double-click does); with cards in hand, Tab (Shift+Tab:
+back) moves the focus to the next place the engine accepts them.
+
 The focus is the board's (the painter draws it); :class:`Keyboard` is made
 by :class:`game.table.Table`, with the board, the painter, the pointer (it
 picks up and puts down as a click would) and the table that plays its moves.
@@ -120,18 +127,131 @@ class Keyboard:
         if best is not None:
             b.focus = best
 
+    @property
+    def grid(self) -> bool:
+        """Gaps and Chinese Puzzle: rows of cells, no foundations."""
+        return not hasattr(self.game, "foundation_move")
+
+    def focus_on(self, place: str) -> None:
+        """The focus to ``place``: its top card, or the empty place."""
+        found = [(p, i) for p, i, _ in focus_targets(self.board.layout, self.game) if p == place]
+        if found:
+            self.board.focus = found[-1]
+
+    def cycle(self, places: list[str], step: int = 1) -> None:
+        """The focus to the next of ``places`` (in their order) after the
+        one focused, round again at the end; to the first when the focus
+        is on none of them."""
+        if not places:
+            return
+        here = self.board.focus[0] if self.board.focus is not None else None
+        k = places.index(here) + step if here in places else (0 if step > 0 else -1)
+        self.focus_on(places[k % len(places)])
+
+    def jump(self, key: int, shift: bool) -> bool:
+        """The keys that jump to a kind of place; True if ``key`` was one."""
+        layout, game = self.board.layout, self.game
+        slots = list(layout.slots)
+        digits = {getattr(pygame, f"K_{n}"): n or 10 for n in range(10)}
+        digits.update({getattr(pygame, f"K_KP{n}"): n or 10 for n in range(10)})
+        if key in digits and not shift:
+            n = digits[key]
+            if self.grid:
+                row = "abcdefghij"[n - 1]
+                here = self.board.focus[0] if self.board.focus is not None else ""
+                column = here[1:] if here[:1].isalpha() and here[1:].isdigit() else None
+                cells = [p for p in slots if p[0] == row]
+                if cells:
+                    self.focus_on(f"{row}{column}" if f"{row}{column}" in cells else cells[0])
+            elif f"c{n}" in layout.slots:
+                self.focus_on(f"c{n}")
+            return True
+        if key == pygame.K_r and not self.grid:
+            full = [p for p in slots if p[0] in "rp" and layout.pile(p)]
+            self.cycle(full or [p for p in slots if p[0] in "rp"], -1 if shift else 1)
+            return True
+        if key == pygame.K_s and not self.grid:
+            here = [p for p, _, _ in focus_targets(layout, game)]
+            self.cycle([p for p in ("stock", "s", "t") if p in here], -1 if shift else 1)
+            return True
+        if key == pygame.K_f and shift and not self.grid:
+            self.cycle([p for p in slots if p[0] == "f"])
+            return True
+        if key == pygame.K_g:
+            kinds = "abcdefghij" if self.grid else "c"
+            self.cycle([p for p in slots if p[0] in kinds and not layout.pile(p)], -1 if shift else 1)
+            return True
+        return False
+
+    def destinations(self) -> list[str]:
+        """Where the cards in hand may go, as the engine's legal moves say
+        (a foundation: the one it accepts them on), in the layout's order."""
+        carry = self.board.carry
+        dsts = {m.dst for m in self.game.legal_moves() if m.src == carry.place and (m.count or 1) == carry.count}
+        return [p for p in self.board.layout.slots
+                if p in dsts or (p[0] == "f" and "f" in dsts and self.pointer.move_text(carry, p) is not None)]
+
+    def follow(self) -> None:
+        """What is carried follows the focus."""
+        b = self.board
+        if b.carry is not None and b.carry.by_click:
+            rect = focus_rect(b, self.game)
+            if rect is not None:
+                b.carry.move_to((rect.x + b.carry.grab[0], rect.y + b.carry.grab[1] + 12))
+
+    def put_back(self) -> None:
+        """The cards in hand back where they were, at once."""
+        b = self.board
+        carry, b.carry = b.carry, None
+        for key in carry.keys:
+            b.hidden.discard(key)
+        self.painter.render()
+        self.painter.refresh([Rect(r) for _, _, r in carry.cards] + ([carry.rect] if carry.rects else []))
+
+    def send_home(self) -> None:
+        """F: the focused card (or the cards in hand) to a foundation; in
+        Gaps and Chinese Puzzle, the card's only move, as a double-click."""
+        b = self.board
+        if b.carry is not None:
+            place = b.carry.place
+            self.put_back()
+        elif b.focus is not None and b.focus[1] is not None and b.focus[0] in b.layout.slots:
+            place = b.focus[0]
+        else:
+            self.table.refuse("There is no card here to move.")
+            return
+        self.pointer.double_click(place)
+
     def key(self, event: pygame.event.Event) -> None:
         """Playing without a mouse: arrows move the focus, Enter or Space
         picks up and puts down (or turns the stock, uses the hand), Escape
-        puts back."""
+        puts back; the keys that jump, send home and cycle destinations
+        (this module's words)."""
         b = self.board
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if event.key in arrows:
             self.move_focus(*arrows[event.key])
-            if b.carry is not None and b.carry.by_click:
-                rect = focus_rect(b, self.game)
-                if rect is not None:
-                    b.carry.move_to((rect.x + b.carry.grab[0], rect.y + b.carry.grab[1] + 12))
+            self.follow()
+            return
+        mod = getattr(event, "mod", 0)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        if self.jump(event.key, shift):
+            self.follow()
+            return
+        if event.key == pygame.K_TAB:
+            if b.carry is not None:
+                places = self.destinations()
+                if not places:
+                    self.table.refuse("Those cards have nowhere to go now." if b.carry.count > 1
+                                      else "That card has nowhere to go now.")
+                    return
+                self.cycle(places, -1 if shift else 1)
+                self.follow()
+            return
+        if event.key == pygame.K_f and not shift:
+            self.send_home()
             return
         if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or b.focus is None:
             return

@@ -135,10 +135,13 @@ class Painter:
                 light = rect.inflate(2 * BEACON, 2 * BEACON)
                 screen.blit(canvas.beacon(rect.size), light)
                 new[-10 - n] = light
-        focus = focus_rect(b, self.game)
+        focus = focus_rect(b, self.game) if not (b.actors or b.cascade) else None
         if focus is not None:
-            frame = focus.inflate(8, 8)
-            pygame.draw.rect(screen, (0, 0, 0) if canvas.mono else (120, 200, 255), frame, 3, border_radius=6)
+            # a double frame, light outside and dark inside, seen on cards and on felt
+            dark, light = ((0, 0, 0), (255, 255, 255)) if canvas.mono else ((10, 20, 70), (255, 214, 0))
+            frame = focus.inflate(12, 12)
+            pygame.draw.rect(screen, light, frame, 3, border_radius=8)
+            pygame.draw.rect(screen, dark, focus.inflate(6, 6), 3, border_radius=6)
             new[-3] = frame
         if b.selected is not None and b.carry is None:
             sprite = b.layout.sprite(*b.selected)

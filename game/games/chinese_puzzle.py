@@ -146,6 +146,10 @@ You win when all 104 cards are in their final positions. You lose when you are s
   the card flies back.
 - An illegal move beeps; after three in a row, a note explains exactly why.
 - Double-click a card to move it when there is exactly one gap it can fill.
+- Keyboard: the arrows move the focus, 1 to 8 jump to row A to H, G to the next gap. Enter or Space picks a
+  card up and puts it down, Escape puts it back.
+- With a card in hand, Tab (Shift+Tab: back) goes to the next gap it may fill. F plays the focused card's only
+  move.
 - Hints: Alt-click or right-click a card, and both copies of the card it follows flash, with any gap to the
   right of either. Alt-click or right-click a gap, and the cards that could fill it flash. A hint never shows
   an illegal move: on a locked card or a dead gap you only hear a beep.

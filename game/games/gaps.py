@@ -137,6 +137,9 @@ time wins. A new list starts with a few modest scores to beat.
 - Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
   every card that may fill it.
 - Double-click a card to move it when there is exactly one gap it can go to.
+- Keyboard: the arrows move the focus, 1 to 4 jump to row A to D, G to the next gap. Enter or Space picks a
+  card up and puts it down (on a gap: as a click), Escape puts it back.
+- With a card in hand, Tab goes to the gap it may go to. F plays the focused card's only move.
 - The Options menu changes the card back, the table, and Colour or Black & White.
 - F11 switches between a window and the full screen.
 """

@@ -41,6 +41,11 @@ CARD_SHELL_PLAY = """\
   (Options menu) picks a card up with one click and puts it down with the next.
 - Double-click a card to send it to a foundation, or hold Shift and click it to try just that card.
 - Right-click (or Alt-click) a card to see where it can go.
+- Keyboard: the arrows move the focus; Enter or Space picks up and puts down; Escape puts back.
+- Keys that jump: 1 to 9 and 0 to column 1 to 10, R to the reserve or packets, S to the stock (again: the
+  talon), Shift+F to the foundations, G to the next empty column.
+- F sends the focused card to its foundation. With cards in hand, Tab (Shift+Tab: back) goes to the next place
+  they may go.
 - Undo as far back as you like with Backward (Ctrl+B or Ctrl+Z) and come forward again with Forward (Ctrl+F or
   Ctrl+Y). Rewind to Start (Ctrl+Shift+B) and Fast Forward (Ctrl+Shift+F) jump to either end, so a whole game
   can be replayed.
