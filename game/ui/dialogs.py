@@ -17,6 +17,21 @@ BUTTON = (226, 222, 210)
 DEFAULT = (40, 80, 160)
 
 
+def draw_button(screen: pygame.Surface, font, box: Rect, label: str, default: bool, focused: bool) -> None:
+    """A push button: the default one in a thick blue frame; the one the
+    keyboard is on (Tab) also ringed inside in ink, plain in Black and White."""
+    pygame.draw.rect(screen, BUTTON, box, border_radius=6)
+    pygame.draw.rect(screen, DEFAULT if default else INK, box, 3 if default else 1, border_radius=6)
+    if focused:
+        pygame.draw.rect(screen, INK, box.inflate(-10, -10), 2, border_radius=4)
+    image = font.render(label, True, INK)
+    screen.blit(image, image.get_rect(center=box.center))
+
+
+def tab_back(event: pygame.event.Event) -> bool:
+    return bool(event.mod & pygame.KMOD_SHIFT)
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines = []
     for para in text.split("\n"):
@@ -42,9 +57,26 @@ class Dialog:
         self.on_close = on_close
         self.entry = entry           # a line the player types (None: no entry field)
         self.width = width
-        self.focus = 0               # the default button
+        self.focus = 0               # the default button (Enter), the one Tab is on
+        self.in_field = self.has_field()     # the keyboard is on the entry (or the choices), not a button
         self.rect = Rect(0, 0, 0, 0)
         self._buttons: list[tuple[Rect, str]] = []
+
+    def has_field(self) -> bool:
+        """Whether a control comes before the buttons in Tab's round."""
+        return self.entry is not None
+
+    def tab(self, back: bool = False) -> None:
+        """Tab (Shift+Tab): the next (previous) control: the field, if any, then each button."""
+        stops: list[int | None] = ([None] if self.has_field() else []) + list(range(len(self.buttons)))
+        here = None if self.in_field and self.has_field() else self.focus
+        nxt = stops[(stops.index(here if here in stops else stops[0]) + (-1 if back else 1)) % len(stops)]
+        self.in_field = nxt is None
+        self.focus = 0 if nxt is None else nxt
+
+    @property
+    def button_focused(self) -> bool:
+        return not (self.in_field and self.has_field())
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         body, head = fonts.get(22), fonts.get(26)
@@ -70,18 +102,15 @@ class Dialog:
         if self.entry is not None:
             field = Rect(self.rect.x + 20, y + 8, width - 40, 30)
             pygame.draw.rect(screen, (255, 255, 255), field)
-            pygame.draw.rect(screen, INK, field, 1)
+            focused = not self.button_focused
+            pygame.draw.rect(screen, DEFAULT if focused else INK, field, 3 if focused else 1)
             screen.blit(body.render(self.entry + "|", True, INK), (field.x + 6, field.y + 7))
         self._buttons = []
         x = self.rect.right - 20
         for n, label in reversed(list(enumerate(self.buttons))):
             w = max(90, body.size(label)[0] + 30)
             box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            pygame.draw.rect(screen, BUTTON, box, border_radius=6)
-            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
-                             border_radius=6)
-            image = body.render(label, True, INK)
-            screen.blit(image, image.get_rect(center=box.center))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused)
             self._buttons.insert(0, (box, label))
             x -= w + 12
         return Rect(0, 0, sw, sh)
@@ -98,7 +127,13 @@ class Dialog:
             if event.key == pygame.K_ESCAPE:
                 return self.buttons[-1] if len(self.buttons) > 1 else self.buttons[0]
             if event.key == pygame.K_TAB:
-                self.focus = (self.focus + 1) % len(self.buttons)
+                self.tab(tab_back(event))
+                return None
+            if event.key == pygame.K_SPACE and self.button_focused:
+                return self.buttons[self.focus]
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.button_focused:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.focus = (self.focus + step) % len(self.buttons)
                 return None
             if self.entry is not None:
                 if event.key == pygame.K_BACKSPACE:
@@ -118,6 +153,9 @@ class ChoiceDialog(Dialog):
         self.value = current
         self._rows: list[tuple[Rect, str]] = []
 
+    def has_field(self) -> bool:
+        return True
+
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         body = fonts.get(22)
         saved = self.message
@@ -133,6 +171,8 @@ class ChoiceDialog(Dialog):
             pygame.draw.circle(screen, INK, centre, 7, 1)
             if value == self.value:
                 pygame.draw.circle(screen, DEFAULT, centre, 4)
+                if not self.button_focused:       # the keyboard is on the choices: the chosen one ringed
+                    pygame.draw.rect(screen, INK, row.inflate(4, 2), 2, border_radius=4)
             screen.blit(body.render(label, True, INK), (row.x + 24, row.y + 3))
             self._rows.append((row, value))
             y += 22
@@ -143,10 +183,12 @@ class ChoiceDialog(Dialog):
             for row, value in self._rows:
                 if row.collidepoint(event.pos):
                     self.value = value
+                    self.in_field, self.focus = True, 0
                     return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             values = [v for v, _ in self.choices]
             i = values.index(self.value) if self.value in values else 0
             self.value = values[(i + (1 if event.key == pygame.K_DOWN else -1)) % len(values)]
+            self.in_field, self.focus = True, 0
             return None
         return super().handle(event)

@@ -9,8 +9,8 @@ The list shows the current folder's subfolders and ``*.json`` files (folders
 first, ``..`` to go up; names starting with a dot are hidden).  The keyboard
 works it alone: Up/Down (Page Up/Down, Home/End) move the selection, Enter
 opens a folder or chooses a file, Backspace goes up when the name field is
-empty, typing fills the name field, Tab moves between list and field,
-Escape cancels.  With the mouse: click selects, a double click opens or
+empty, typing fills the name field, Tab (Shift+Tab) moves round name, list and buttons,
+Space or Enter presses the button ringed, Escape cancels.  With the mouse: click selects, a double click opens or
 chooses, the wheel scrolls.  Enter with a typed name chooses that name in
 the current folder, ``.json`` added when missing (a typed folder name opens
 the folder).  Save As never asks before replacing a file: the caller may.
@@ -28,7 +28,7 @@ from pathlib import Path
 import pygame
 from pygame import Rect
 
-from .dialogs import BUTTON, DEFAULT, INK, PAPER, Dialog
+from .dialogs import BUTTON, DEFAULT, INK, PAPER, Dialog, draw_button, tab_back
 
 SUFFIX = ".json"
 FIELD = (255, 255, 255)
@@ -231,12 +231,32 @@ class FileDialog(Dialog):
                     return "Cancel" if label == "Cancel" else self.accept()
         return None
 
+    def tab(self, back: bool = False) -> None:
+        """Tab's round: the name, the list, then each button (Shift+Tab: back);
+        from the name Tab goes to the list, as it always has."""
+        stops = ["name", "list", *range(len(self.buttons))]
+        here = ("name" if self.typing else "list") if self.in_field else self.focus
+        nxt = stops[(stops.index(here) + (-1 if back else 1)) % len(stops)]
+        if nxt in ("list", "name"):
+            self.in_field, self.focus, self.typing = True, 0, nxt == "name"
+        else:
+            self.in_field, self.focus = False, nxt
+
     def _key(self, event: pygame.event.Event) -> str | None:
         key = event.key
         if key == pygame.K_ESCAPE:
             return "Cancel"
+        if key == pygame.K_TAB:
+            self.tab(tab_back(event))
+            return None
+        if not self.in_field and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return "Cancel" if self.buttons[self.focus] == "Cancel" else self.accept()
+        if not self.in_field and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(self.buttons)
+            return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.accept()
+        self.in_field = True
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows_shown,
                  pygame.K_PAGEDOWN: self.rows_shown}
         if key in moves:
@@ -247,9 +267,6 @@ class FileDialog(Dialog):
             return None
         if key in (pygame.K_HOME, pygame.K_END) and not self.typing:
             self._select(0 if key == pygame.K_HOME else len(self.entries) - 1)
-            return None
-        if key == pygame.K_TAB:
-            self.typing = not self.typing
             return None
         if key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.typing = True
@@ -275,6 +292,8 @@ class FileDialog(Dialog):
         return None
 
     def _press(self, pos: tuple[int, int]) -> str | None:
+        if self._field.collidepoint(pos) or self._list.collidepoint(pos):
+            self.in_field, self.focus = True, 0
         if self._field.collidepoint(pos):
             self.typing = True
             return None
@@ -336,7 +355,8 @@ class FileDialog(Dialog):
         screen.blit(name, (x, y + 9))
         self._field = Rect(x + name.get_width() + 8, y, inner - name.get_width() - 8, 30)
         pygame.draw.rect(screen, FIELD, self._field)
-        pygame.draw.rect(screen, DEFAULT if self.typing else INK, self._field, 2 if self.typing else 1)
+        on_name = self.typing and self.in_field         # the keyboard's control: a thick frame
+        pygame.draw.rect(screen, DEFAULT if on_name else INK, self._field, 3 if on_name else 1)
         shown = elide(body, self.entry, self._field.w - 16, keep_end=True)
         if self.name_selected:      # selected: light text on the selection's colour
             image = body.render(shown, True, SELECTED_TEXT)
@@ -356,7 +376,8 @@ class FileDialog(Dialog):
     def _draw_list(self, screen: pygame.Surface, body, small, box: Rect) -> None:
         self._list = box
         pygame.draw.rect(screen, FIELD, box)
-        pygame.draw.rect(screen, DEFAULT if not self.typing else INK, box, 1)
+        on_list = not self.typing and self.in_field
+        pygame.draw.rect(screen, DEFAULT if on_list else INK, box, 3 if on_list else 1)
         scrolling = len(self.entries) > self.rows_shown
         self._bar = Rect(box.right - 12, box.y + 2, 10, box.h - 4) if scrolling else Rect(0, 0, 0, 0)
         row_w = box.w - 4 - (14 if scrolling else 0)
@@ -416,10 +437,6 @@ class FileDialog(Dialog):
         for n, label in reversed(list(enumerate(self.buttons))):
             w = max(90, body.size(label)[0] + 30)
             box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            pygame.draw.rect(screen, BUTTON, box, border_radius=6)
-            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
-                             border_radius=6)
-            image = body.render(label, True, INK)
-            screen.blit(image, image.get_rect(center=box.center))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and not self.in_field)
             self._buttons.insert(0, (box, label))
             x -= w + 12

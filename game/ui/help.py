@@ -35,6 +35,11 @@ ABOUT = """\
 Five games of patience from the early days of the Macintosh, brought back to play today: Gaps, Chinese Puzzle,
 The Republic, The Smith and The Prince. Help > Rules (F1) explains the game on the table.
 
+The menus open from the keyboard too: F10 opens File, and Alt with a menu's underlined letter opens that menu
+(Alt+E: Edit); Up and Down move over its items, Left and Right to the next menu, Enter or Space chooses and
+Escape closes. In a window, Tab and Shift+Tab move between its controls, and Space or Enter presses the button
+ringed.
+
 Version """ + version() + """. Free software under the GNU General Public License, version 3 or later
 (GPL-3.0-or-later): you may share and change it under its terms; it comes with no warranty.
 
@@ -134,6 +139,7 @@ class TextDialog:
         self._layout_key: tuple | None = None
         self._items: list[tuple] = []
         self._drag: int | None = None       # pointer offset into the thumb while dragging
+        self.on_ok = False                  # Tab put the keyboard on OK: Space presses it (else Space pages)
 
     # ----------------------------------------------------------- scrolling
     @property
@@ -267,6 +273,8 @@ class TextDialog:
         self.ok.bottomright = (self.rect.right - 20, self.rect.bottom - 16)
         pygame.draw.rect(screen, BUTTON, self.ok, border_radius=6)
         pygame.draw.rect(screen, DEFAULT, self.ok, 3, border_radius=6)
+        if self.on_ok:
+            pygame.draw.rect(screen, INK, self.ok.inflate(-10, -10), 2, border_radius=4)
         label = body.render("OK", True, INK)
         screen.blit(label, label.get_rect(center=self.ok.center))
         self.changed = False
@@ -276,8 +284,13 @@ class TextDialog:
     def handle(self, event: pygame.event.Event) -> str | None:
         """``"OK"`` when the window closes, None while it stays open."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE) or (
+                    event.key == pygame.K_SPACE and self.on_ok):
                 return "OK"
+            if event.key == pygame.K_TAB:
+                self.on_ok = not self.on_ok
+                self.changed = True
+                return None
             page = max(LINE, self.view.height - 2 * LINE)
             step = {pygame.K_UP: -LINE, pygame.K_DOWN: LINE, pygame.K_PAGEUP: -page,
                     pygame.K_PAGEDOWN: page, pygame.K_SPACE: page}.get(event.key)

@@ -60,6 +60,39 @@ def shortcut_of(event: pygame.event.Event) -> str:
     return "+".join(parts)
 
 
+def mnemonics(titles: list[str]) -> list[int]:
+    """The index of each title's access letter (Alt+letter opens it): the
+    desktop's usual menus keep their initials, any other title takes its
+    first letter not already taken."""
+    usual = {"File", "Edit", "Options", "Help"}
+    taken = {t[0].lower() for t in titles if t in usual}
+    marks = []
+    for title in titles:
+        if title in usual:
+            marks.append(0)
+            continue
+        k = next((i for i, c in enumerate(title) if c.isalpha() and c.lower() not in taken), -1)
+        if k >= 0:
+            taken.add(title[k].lower())
+        marks.append(k)
+    return marks
+
+
+def underline(surface: pygame.Surface, font, text: str, index: int, topleft: tuple[int, int], colour) -> None:
+    """Underline the letter ``text[index]`` of text drawn at ``topleft``."""
+    if not 0 <= index < len(text):
+        return
+    x0 = topleft[0] + font.size(text[:index])[0]
+    x1 = topleft[0] + font.size(text[:index + 1])[0]
+    y = topleft[1] + font.size(text)[1] - 3
+    pygame.draw.line(surface, colour, (x0, y), (x1 - 1, y), 2)
+
+
+def letter(label: str) -> int:
+    """An item's access letter: its first letter or digit ("1. Gaps": 1)."""
+    return next((i for i, c in enumerate(label) if c.isalnum()), -1)
+
+
 class MenuBar:
     def __init__(self, fonts, menus: Callable[[], list[Menu]],
                  titles: Callable[[], list[str]] | None = None) -> None:
@@ -72,6 +105,7 @@ class MenuBar:
         self._items: list[tuple[Rect, Item]] = []
         self._panel: Rect | None = None
         self._current: list[Menu] = []
+        self.keyboard = False       # opened by F10 or Alt+letter: the items' letters are underlined
 
     @property
     def is_open(self) -> bool:
@@ -87,10 +121,13 @@ class MenuBar:
         font = self.fonts.get(22)
         x = 12
         self._titles = []
-        for title in self.titles():
+        titles = self.titles()
+        for title, mark in zip(titles, mnemonics(titles)):
             image = font.render(title, True, INK)
             box = Rect(x - 8, 0, image.get_width() + 16, HEIGHT - 1)
-            surface.blit(image, image.get_rect(midleft=(x, HEIGHT // 2)))
+            at = image.get_rect(midleft=(x, HEIGHT // 2))
+            surface.blit(image, at)
+            underline(surface, font, title, mark, at.topleft, INK)
             self._titles.append(box)
             x += box.w + 4
 
@@ -111,6 +148,8 @@ class MenuBar:
     def open(self, index: int | None) -> None:
         self.open_index = index
         self.hover = None
+        if index is None:
+            self.keyboard = False
         # built when a menu opens (a closed bar builds nothing: a new table does not wait for its menus)
         self._current = self.menus() if index is not None else []
 
@@ -134,8 +173,11 @@ class MenuBar:
         panel = Rect(title.x, HEIGHT - 1, width, height)
         panel.right = min(panel.right, screen.get_width() - 2)
         pygame.draw.rect(screen, INK, title)
-        screen.blit(font.render(menu.title, True, BAR), font.render(menu.title, True, BAR).get_rect(
-            midleft=(title.x + 8, HEIGHT // 2)))
+        image = font.render(menu.title, True, BAR)
+        at = image.get_rect(midleft=(title.x + 8, HEIGHT // 2))
+        screen.blit(image, at)
+        underline(screen, font, menu.title, mnemonics([m.title for m in self._current])[self.open_index],
+                  at.topleft, BAR)
         shadow = panel.move(3, 3)
         pygame.draw.rect(screen, (0, 0, 0), shadow)
         pygame.draw.rect(screen, BAR, panel)
@@ -150,11 +192,14 @@ class MenuBar:
             lit = n == self.hover and item.enabled
             if lit:
                 pygame.draw.rect(screen, SELECT, box)
+                pygame.draw.rect(screen, BAR, box.inflate(-4, -4), 1)     # the focus, in ink only too
             colour = BAR if lit else (INK if item.enabled else DIM)
             if item.checked:
                 tick = [(box.x + 10, box.centery), (box.x + 15, box.centery + 6), (box.x + 24, box.centery - 7)]
                 pygame.draw.lines(screen, colour, False, tick, 3)
             screen.blit(font.render(item.label, True, colour), (box.x + 32, box.y + 5))
+            if self.keyboard and item.enabled:
+                underline(screen, font, item.label, letter(item.label), (box.x + 32, box.y + 5), colour)
             if item.shortcut:
                 image = font.render(item.shortcut, True, colour)
                 screen.blit(image, image.get_rect(topright=(box.right - 12, box.y + 5)))
@@ -163,11 +208,94 @@ class MenuBar:
         self._panel = panel.union(shadow).union(title)
         return self._panel
 
+    # ----------------------------------------------------------- by keyboard
+    def _enabled(self) -> list[int]:
+        menu = self._current[self.open_index]
+        return [n for n, i in enumerate(menu.items) if not i.separator and i.enabled and i.action]
+
+    def open_by_key(self, index: int) -> None:
+        """Open menu ``index`` from the keyboard, its first live item lit."""
+        self.open(index)
+        self.keyboard = True
+        live = self._enabled()
+        self.hover = live[0] if live else None
+
+    def _step(self, step: int) -> None:
+        live = self._enabled()
+        if not live:
+            self.hover = None
+        elif self.hover not in live:
+            self.hover = live[0] if step > 0 else live[-1]
+        else:
+            self.hover = live[(live.index(self.hover) + step) % len(live)]
+
+    def _run(self, item: Item) -> str:
+        self.open(None)
+        if item.enabled and item.action:
+            item.action()
+        return "run"
+
+    def key(self, event: pygame.event.Event) -> str | None:
+        """F10, Alt+a title's letter, and the keys of an open menu."""
+        mods = event.mod
+        alt = bool(mods & pygame.KMOD_ALT) and not mods & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        plain = not mods & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
+        titles = self.titles() if not self.is_open else [m.title for m in self._current]
+        if event.key == pygame.K_F10 and plain and not mods & pygame.KMOD_SHIFT:
+            if self.is_open:
+                self.open(None)
+                return "close"
+            self.open_by_key(0)
+            return "redraw"
+        if alt and pygame.K_a <= event.key <= pygame.K_z:
+            wanted = chr(event.key)
+            for n, (title, mark) in enumerate(zip(titles, mnemonics(titles))):
+                if mark >= 0 and title[mark].lower() == wanted:
+                    self.open_by_key(n)
+                    return "redraw"
+            return "ignore" if self.is_open else None
+        if not self.is_open:
+            return None
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.open(None)
+            return "close"
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self._step(1 if key == pygame.K_DOWN else -1)
+            return "redraw"
+        if key in (pygame.K_HOME, pygame.K_END):
+            live = self._enabled()
+            self.hover = (live[0] if key == pygame.K_HOME else live[-1]) if live else None
+            return "redraw"
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.open_by_key((self.open_index + (1 if key == pygame.K_RIGHT else -1)) % len(self._current))
+            return "redraw"
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and plain:
+            menu = self._current[self.open_index]
+            if self.hover is not None and self.hover in self._enabled():
+                return self._run(menu.items[self.hover])
+            return "ignore"
+        text = (getattr(event, "unicode", "") or "").lower()
+        if plain and len(text) == 1 and text.isalnum():
+            menu = self._current[self.open_index]
+            hits = [n for n in self._enabled() if letter(menu.items[n].label) >= 0
+                    and menu.items[n].label[letter(menu.items[n].label)].lower() == text]
+            if len(hits) == 1:
+                return self._run(menu.items[hits[0]])
+            if hits:
+                later = [n for n in hits if self.hover is None or n > self.hover]
+                self.hover = (later or hits)[0]
+                return "redraw"
+        return "ignore"
+
     def handle(self, event: pygame.event.Event) -> str | None:
         """Pointer events while a menu may be open.  Returns "redraw" when
         the open menu changed, "close" when it closed, "run" after an item
         ran, or None when the event is not the menu's."""
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
             for n, box in enumerate(self._titles):
                 if box.collidepoint(event.pos):
                     self.open(None if self.open_index == n else n)
@@ -204,7 +332,4 @@ class MenuBar:
                         item.action()
                     return "run"
             return "ignore"
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open(None)
-            return "close"
         return "ignore"

@@ -42,7 +42,7 @@ from engine.review import LOST, UNKNOWN, WON, position_after
 from ..games import front, front_of
 from ..session import Session
 from ..words import describe
-from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
+from .dialogs import DEFAULT, INK, PAPER, Dialog, draw_button, wrap
 
 WIN_INK = (30, 120, 60)
 LOSS_INK = (170, 40, 40)
@@ -275,11 +275,7 @@ class ReviewDialog(Dialog):
         for n, label in reversed(list(enumerate(self.buttons))):
             w = max(90, body.size(label)[0] + 30)
             box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            pygame.draw.rect(screen, (226, 222, 210), box, border_radius=6)
-            pygame.draw.rect(screen, DEFAULT if n == self.focus else INK, box, 3 if n == self.focus else 1,
-                             border_radius=6)
-            image = body.render(label, True, INK)
-            screen.blit(image, image.get_rect(center=box.center))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused)
             self._buttons.insert(0, (box, label))
             x -= w + 12
 
