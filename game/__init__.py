@@ -31,12 +31,17 @@ def version() -> str:
     from importlib import metadata
     from pathlib import Path
 
+    here = Path(getattr(sys, "_MEIPASS", "") or Path(__file__).resolve().parent.parent)
+    if getattr(sys, "_MEIPASS", "") or (here / "pyproject.toml").is_file():
+        # the executable's bundled copy, or a clone's own file (not metadata
+        # left behind by an older install of it)
+        found = pyproject_version(here / "pyproject.toml")
+        if found:
+            return found
     try:
         return metadata.version(DIST)
     except metadata.PackageNotFoundError:
-        pass
-    here = Path(getattr(sys, "_MEIPASS", "") or Path(__file__).resolve().parent.parent)
-    return pyproject_version(here / "pyproject.toml") or "unknown"
+        return "unknown"
 
 
 def pyproject_version(path) -> str:
@@ -47,7 +52,7 @@ def pyproject_version(path) -> str:
 
     try:
         text = open(path, encoding="utf-8").read()
-    except OSError:
+    except (OSError, ValueError):
         return ""
     section = ""
     for line in text.splitlines():

@@ -690,10 +690,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from . import desktop
-        if args.uninstall_desktop_entry:
-            desktop.uninstall()
-        else:
-            desktop.install()
+        try:
+            if args.uninstall_desktop_entry:
+                desktop.uninstall()
+            else:
+                desktop.install()
+        except OSError as e:        # a read-only or full ~/.local/share: one line, not a traceback
+            print(f"card-shell: could not {'remove' if args.uninstall_desktop_entry else 'write'} the desktop "
+                  f"entry: {e.strerror or e} ({e.filename or 'the applications folder'})", file=sys.stderr)
+            return 1
         return 0
     # the window's class (SDL_VIDEO_X11_WMCLASS) was named by game/__init__.py, before pygame was imported
     if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
@@ -735,9 +740,10 @@ def crash_text(error: BaseException) -> str:
     where the log with the whole story is."""
     line = f"{type(error).__name__}: {error}".strip().rstrip(":")
     line = line.splitlines()[0] if line else type(error).__name__
-    path = getattr(logs, "_path", None) or logs.log_path()
-    return (f"Card Shell stopped on an error:\n{line}\n\n"
-            f"The log has the details:\n{Path(path).absolute()}")
+    path = getattr(logs, "_path", None)     # the log being written (never a search for it: that may be what failed)
+    where = f"The log has the details:\n{Path(path).absolute()}" if path else \
+        "The details were printed on standard error (no log file could be written)."
+    return f"Card Shell stopped on an error:\n{line}\n\n{where}"
 
 
 def tell_crash(error: BaseException) -> None:

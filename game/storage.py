@@ -511,6 +511,11 @@ def _move_old_files(data: Path, config: Path, cache: Path, log: Path) -> Folders
             names = []
         moves += [("log", data / n, log / n) for n in names]
     for what, old, new in moves:
+        if old.is_symlink():
+            # a link (a dotfile manager's): moved, a relative one would point
+            # nowhere; it stays, and is used, where the player put it
+            in_use[what] = old.parent
+            continue
         try:
             problem = _move_one(old, new, cached=False)
         except OSError as e:
@@ -520,7 +525,11 @@ def _move_old_files(data: Path, config: Path, cache: Path, log: Path) -> Folders
         if problem:
             problems.append(problem)
     old_cache = data / CACHE
-    if old_cache.is_dir() and not _same_place(old_cache, cache):
+    try:
+        had_cache = old_cache.is_dir()
+    except OSError:         # a folder that may be listed but not entered: there is no old cache to move
+        had_cache = False
+    if had_cache and not _same_place(old_cache, cache):
         failed: OSError | None = None
         try:
             files = sorted(f for f in old_cache.iterdir() if f.is_file() and not is_leftover(f.name))

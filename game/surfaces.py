@@ -95,10 +95,11 @@ def fallback_files() -> tuple[str, ...]:
     return tuple(found)
 
 
-@functools.cache
 def _probe(path: str):
     """One small font of ``path``, only to ask which glyphs it has; None
-    where FreeType cannot read it."""
+    where FreeType cannot read it.  Not kept: each holds its file open, and
+    a letter no font has asks every font on the system (the answer per
+    letter is kept instead, by :func:`font_for`)."""
     try:
         return _freetype().Font(path, 12)
     except Exception:  # noqa: BLE001 - a font FreeType cannot open is no font for us
@@ -113,6 +114,8 @@ def _has(path: str | None, letter: str) -> bool:
         return font.get_metrics(letter)[0] is not None
     except Exception:  # noqa: BLE001
         return False
+    finally:
+        del font            # its file is closed with it
 
 
 _PRIMARY = "pygame"     # pygame's own font, in the letter -> font table

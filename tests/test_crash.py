@@ -126,3 +126,24 @@ def test_the_process_exits_non_zero_with_its_word_and_no_traceback(tmp_path):
     assert "Traceback" not in done.stderr               # the log has it
     log = next(line for line in done.stderr.splitlines() if line.endswith("card-shell.log"))
     assert Path(log).is_absolute() and "ZeroDivisionError" in Path(log).read_text()
+
+
+def test_without_a_log_file_the_message_says_where_the_details_went(monkeypatch):
+    """The crash's own words never search for the log (that search may be
+    what failed): with no log file written, they point at standard error."""
+    monkeypatch.setattr(logs, "_path", None)
+    monkeypatch.setattr(logs, "log_path", lambda: (_ for _ in ()).throw(PermissionError("no folder")))
+    text = app_module.crash_text(RuntimeError("the folders could not be made"))
+    assert "RuntimeError: the folders could not be made" in text
+    assert "standard error" in text and "log has the details" not in text
+
+
+def test_a_desktop_entry_that_cannot_be_written_is_one_line_not_a_traceback(monkeypatch, capsys):
+    from game import desktop
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device", "/home/x/.local/share/applications")
+    monkeypatch.setattr(desktop, "install", full)
+    assert app_module.main(["--install-desktop-entry"]) == 1
+    err = capsys.readouterr().err
+    assert "could not write the desktop entry: No space left on device" in err and "Traceback" not in err

@@ -305,3 +305,33 @@ def test_a_real_start_moves_the_files_and_uses_the_folders(old_files, tmp_path):
     assert json.loads((xdg["config"] / "preferences.json").read_text())["data"] == PREFS
     assert (xdg["log"] / "card-shell.log").read_text() == "the last error\n"
     assert len(list(xdg["cache"].glob("*.bmp"))) >= 2
+
+
+# ------------------------------------------------------------------ a review's cases
+@linux
+def test_preferences_kept_as_a_link_stay_where_the_player_linked_them(xdg, tmp_path):
+    """A dotfile manager's relative link, moved, would point nowhere: it
+    stays, and the preferences it leads to are read and saved through it."""
+    dotfiles = tmp_path / "dotfiles" / "card-shell.json"
+    prefs_file(dotfiles, PREFS)
+    xdg["data"].mkdir(parents=True)
+    os.symlink(os.path.relpath(dotfiles, xdg["data"]), xdg["data"] / "preferences.json")
+    folders = next_start()
+    assert (xdg["data"] / "preferences.json").is_symlink(), "the link is not moved"
+    assert folders.config == xdg["data"] and not folders.problems
+    assert Records().load_prefs({"sound": True, "window": [1, 1]}) == PREFS
+
+
+@linux
+def test_an_old_cache_folder_that_cannot_be_looked_into_does_not_stop_the_start(xdg, monkeypatch):
+    xdg["data"].mkdir(parents=True)
+    (xdg["data"] / "cache").mkdir()
+    real_is_dir = Path.is_dir
+
+    def denied(self, *args, **kwargs):
+        if self.name == "cache" and self.parent == xdg["data"]:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_is_dir(self, *args, **kwargs)
+    monkeypatch.setattr(Path, "is_dir", denied)
+    folders = next_start()
+    assert folders.cache == xdg["cache"]

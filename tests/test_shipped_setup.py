@@ -75,9 +75,18 @@ def test_version_prints_the_packages_version(start, tmp_path):
     assert not any(tmp_path.iterdir())                 # no game started
 
 
-def test_the_version_comes_from_the_metadata_first(monkeypatch):
+def test_installed_the_version_comes_from_the_metadata(monkeypatch, tmp_path):
+    """Installed (no pyproject.toml beside the package), the metadata says."""
+    monkeypatch.setattr(game, "__file__", str(tmp_path / "site-packages" / "game" / "__init__.py"))
     monkeypatch.setattr(metadata, "version", lambda name: "9.8.7" if name == "card-shell" else "?")
     assert game.version() == "9.8.7"
+
+
+def test_in_a_clone_the_version_is_its_own_pyprojects_not_an_older_installs(monkeypatch):
+    """A clone's main.py: its pyproject.toml, not metadata an older
+    ``pip install -e`` left behind."""
+    monkeypatch.setattr(metadata, "version", lambda name: "0.0.1")
+    assert game.version() == pyproject_version()
 
 
 def test_not_installed_the_version_is_pyprojects(monkeypatch):
