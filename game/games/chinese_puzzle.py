@@ -155,6 +155,8 @@ You win when all 104 cards are in their final positions. You lose when you are s
   an illegal move: on a locked card or a dead gap you only hear a beep.
 - Undo (Ctrl+Z) and Redo (Ctrl+Y) go back and forward as far as you like, but a redeal cannot be undone.
 - The Options menu changes the card back, the table, and Colour or Black & White.
+- F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape
+  closes. In a window, Tab moves between its controls and Space presses the ringed button.
 - F11 switches between a window and the full screen.
 """
 

@@ -141,6 +141,8 @@ time wins. A new list starts with a few modest scores to beat.
   card up and puts it down (on a gap: as a click), Escape puts it back.
 - With a card in hand, Tab goes to the gap it may go to. F plays the focused card's only move.
 - The Options menu changes the card back, the table, and Colour or Black & White.
+- F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape
+  closes. In a window, Tab moves between its controls and Space presses the ringed button.
 - F11 switches between a window and the full screen.
 """
 

@@ -52,6 +52,8 @@ CARD_SHELL_PLAY = """\
 - The game in progress is saved after every move and is waiting for you next time. Save As (Ctrl+S) writes the
   game to a file that Open (Ctrl+O) reads anywhere, so two players can try the same deal.
 - The Options menu changes the card back, the table, and Colour or Black & White.
+- F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape
+  closes. In a window, Tab moves between its controls and Space presses the ringed button.
 - F11 switches between a window and the full screen.
 """
 
