@@ -36,6 +36,7 @@ from .prefs import Prefs
 from .records import Records
 from .session import Session
 from .sound import Sounds
+from .speech import Speech
 from .status import StatusLine, game_title, leaving_cost, over_message, redeal_word, win_message, window_caption
 from .surfaces import Canvas, Fonts
 from .table import Table
@@ -96,7 +97,7 @@ class App:
     """Card Shell, running: its parts, the scene, the dialogs, and the flow
     from one game to the next."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, speech_backend=None) -> None:
         self.args = args
         logs.start()
         self.records = Records()
@@ -112,6 +113,9 @@ class App:
         self.after_result: Callable[[], None] | None = None     # what follows a result (a Gaps high score)
         # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
+        #: the words spoken (Options > Speak, or a screen reader found at start)
+        self.speech = Speech(enabled=bool(self.prefs.option("speak")), backend=speech_backend,
+                             screen_reader=False if args.screenshot else None)
         # Dirty rectangles are what this table draws: SDL's software framebuffer
         # sends just them to the screen, where its GL-backed one loads the GL
         # stack and uploads the whole window at every update.
@@ -216,6 +220,13 @@ class App:
             self.sounds.enabled = value
             if value and not self.sounds.ready:
                 self.sounds.start()
+        if name == "speak":
+            self.speech.wanted = bool(value)
+            if value and not self.speech.available:
+                self.say("No speech channel was found: install speech-dispatcher (Linux), "
+                         "accessible_output2 (Windows), or use macOS's voice.")
+            else:
+                self.speech.say("Speech on." if value else "Speech off.")
         if name in ("timer_shown", "blanks_move") and self.table is not None:
             self.table.show_timer(bool(self.option("timer_shown")))
         self.save_prefs()
@@ -280,6 +291,7 @@ class App:
     def say(self, text: str) -> None:
         """News on the status line (it lasts until the table changes)."""
         self.status.message = text
+        self.speech.say(text)
         self.say_again()
 
     def say_again(self) -> None:

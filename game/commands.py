@@ -98,6 +98,7 @@ class Commands:
                  checked=opt("move_style") == "click"),
             separator(),
             Item("Sound", lambda: toggle("sound"), "Ctrl+Shift+S", checked=bool(opt("sound"))),
+            Item("Speak", lambda: toggle("speak"), "Ctrl+Shift+V", checked=bool(opt("speak"))),
             Item("Winnable Deals Only", lambda: toggle("winnable"), "Ctrl+Shift+W", checked=bool(opt("winnable"))),
             Item("Show If Winnable", self.toggle_indicator, "Ctrl+Shift+I", checked=bool(opt("indicator"))),
             Item("Zoom Cards", lambda: toggle("zoom"), "Ctrl+Shift+Z", checked=bool(opt("zoom"))),

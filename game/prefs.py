@@ -27,6 +27,7 @@ DEFAULT_PREFS = {
     "faces": "classic",
     "window_pos": [],
     "indicator": True,
+    "speak": False,
 }
 
 

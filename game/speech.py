@@ -1,0 +1,220 @@
+"""Speech: the game's words through the platform's own channel.
+
+Linux: speech-dispatcher (its ``speechd`` module where Debian's
+python3-speechd is installed, else the ``spd-say`` command), so Orca's
+users hear the game in Orca's voice; Windows: accessible_output2 (NVDA,
+JAWS or SAPI); macOS: the ``say`` command.  Without any of them a silent
+backend, and nothing breaks.  Newer speech interrupts older: nothing is
+queued behind stale words.  Nothing here blocks the game's loop.
+
+:class:`Speech` is owned by the App and handed to those that speak; it
+speaks when Options > Speak is checked or a screen reader runs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+class SilentBackend:
+    """No speech channel: every word dropped."""
+
+    name = "none"
+    available = False
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+class RecordingBackend:
+    """For tests: every utterance kept (``spoken``), and each cancel counted."""
+
+    name = "recording"
+    available = True
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+        self.cancels = 0
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        if interrupt:
+            self.cancel()
+        self.spoken.append(text)
+
+    def cancel(self) -> None:
+        self.cancels += 1
+
+    @property
+    def last(self) -> str:
+        return self.spoken[-1] if self.spoken else ""
+
+
+class SpeechdBackend:
+    """speech-dispatcher through its own Python module (python3-speechd)."""
+
+    name = "speech-dispatcher"
+    available = True
+
+    def __init__(self, speechd) -> None:
+        self.client = speechd.SSIPClient("card-shell")
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        try:
+            if interrupt:
+                self.client.cancel()
+            self.client.speak(text)
+        except Exception:       # the daemon gone: the game plays on
+            pass
+
+    def cancel(self) -> None:
+        try:
+            self.client.cancel()
+        except Exception:
+            pass
+
+
+class CommandBackend:
+    """A command that speaks its arguments, started without waiting:
+    ``spd-say`` (its ``--cancel`` interrupts what speech-dispatcher says)
+    or macOS's ``say`` (the previous process killed to interrupt it)."""
+
+    available = True
+
+    def __init__(self, program: str, cancel_flag: bool) -> None:
+        self.program = program
+        self.name = Path(program).name
+        self.cancel_flag = cancel_flag      # spd-say: -C cancels; say: kill the last process
+        self.process: subprocess.Popen | None = None
+        self.last_command: list[str] = []
+
+    def command(self, text: str, interrupt: bool = True) -> list[str]:
+        flags = ["-C"] if self.cancel_flag and interrupt else []
+        return [self.program, *flags, "--", text]
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        if interrupt and not self.cancel_flag:
+            self.cancel()
+        self.last_command = self.command(text, interrupt)
+        try:
+            self.process = subprocess.Popen(self.last_command, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError:
+            self.process = None
+
+    def cancel(self) -> None:
+        p = self.process
+        if p is not None and p.poll() is None and not self.cancel_flag:
+            try:
+                p.kill()
+            except OSError:
+                pass
+        if p is not None:
+            try:
+                p.poll()            # reaped, never a zombie
+            except OSError:
+                pass
+
+
+class OutputBackend:
+    """Windows: accessible_output2 (NVDA, JAWS, or SAPI)."""
+
+    name = "accessible_output2"
+    available = True
+
+    def __init__(self, outputs) -> None:
+        self.output = outputs.auto.Auto()
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        try:
+            self.output.speak(text, interrupt=interrupt)
+        except Exception:
+            pass
+
+    def cancel(self) -> None:
+        try:
+            self.output.speak("", interrupt=True)
+        except Exception:
+            pass
+
+
+def choose_backend():
+    """The platform's speech channel, or the silent one.  Cheap: nothing is
+    started here but speech-dispatcher's own client (a socket)."""
+    if sys.platform.startswith("win"):
+        try:
+            import accessible_output2.outputs  # type: ignore[import-not-found]
+            return OutputBackend(accessible_output2.outputs)
+        except Exception:
+            return SilentBackend()
+    if sys.platform == "darwin":
+        say = shutil.which("say")
+        return CommandBackend(say, cancel_flag=False) if say else SilentBackend()
+    try:
+        import speechd  # type: ignore[import-not-found]
+        return SpeechdBackend(speechd)
+    except Exception:
+        pass
+    spd = shutil.which("spd-say")
+    return CommandBackend(spd, cancel_flag=True) if spd else SilentBackend()
+
+
+def screen_reader_running(proc: Path = Path("/proc")) -> bool:
+    """A screen reader at work: on Linux an ``orca`` process (read from
+    /proc, nothing started); on Windows accessible_output2's own finding."""
+    if sys.platform.startswith("win"):
+        try:
+            import accessible_output2.outputs  # type: ignore[import-not-found]
+            auto = accessible_output2.outputs.auto.Auto()
+            return any(o.name not in ("sapi5", "SAPI5") and o.is_active() for o in auto.outputs)
+        except Exception:
+            return False
+    if not proc.is_dir():
+        return False
+    try:
+        for entry in os.scandir(proc):
+            if not entry.name.isdigit():
+                continue
+            try:
+                if Path(entry.path, "comm").read_text().strip() == "orca":
+                    return True
+            except OSError:
+                continue
+    except OSError:
+        return False
+    return False
+
+
+class Speech:
+    """What the game says aloud.  ``enabled``: the player's Speak, or a
+    screen reader found at start.  ``say`` interrupts older speech."""
+
+    def __init__(self, enabled: bool = False, backend=None, screen_reader: bool | None = None) -> None:
+        self.backend = backend if backend is not None else choose_backend()
+        self.screen_reader = screen_reader_running() if screen_reader is None else screen_reader
+        self.wanted = enabled
+        self.last = ""
+
+    @property
+    def enabled(self) -> bool:
+        return self.wanted or self.screen_reader
+
+    @property
+    def available(self) -> bool:
+        return bool(self.backend.available)
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        text = " ".join(str(text).split())
+        if not self.enabled or not text:
+            return
+        self.last = text
+        self.backend.speak(text, interrupt)
+
+    def cancel(self) -> None:
+        self.backend.cancel()
