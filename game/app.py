@@ -40,7 +40,7 @@ from .speech import Speech
 from .status import StatusLine, game_title, leaving_cost, over_message, redeal_word, win_message, window_caption
 from .surfaces import Canvas, Fonts
 from .table import Table
-from .ui.dialogs import Dialog
+from .ui.dialogs import Dialog, control_state, control_words, dialog_words
 from .ui.menubar import MenuBar
 from .window import Window
 
@@ -114,6 +114,7 @@ class App:
         # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         #: the words spoken (Options > Speak, or a screen reader found at start)
+        self.spoken_indicator = ""
         self.speech = Speech(enabled=bool(self.prefs.option("speak")), backend=speech_backend,
                              screen_reader=False if args.screenshot else None)
         # Dirty rectangles are what this table draws: SDL's software framebuffer
@@ -137,7 +138,7 @@ class App:
         self.canvas = Canvas(self.window.screen, self.looks.sheet, self.fonts)
         self.status = StatusLine(self.fonts, self.window, self.prefs)
         self.commands = Commands(self)
-        self.menu = MenuBar(self.fonts, self.commands.menus, self.commands.titles)
+        self.menu = MenuBar(self.fonts, self.commands.menus, self.commands.titles, speak=self.speech.say)
         self.assistant = Assistant(self, analysis=not (args.screenshot or args.no_analysis))
         self.loop = Loop(self)
         self.looks.apply(self.canvas)
@@ -295,7 +296,12 @@ class App:
         self.say_again()
 
     def say_again(self) -> None:
-        """The status line drawn again (the session's verdict or the Demo changed)."""
+        """The status line drawn again (the session's verdict or the Demo changed);
+        the indicator's change spoken."""
+        indicator = self.status.indicator_text(self.session)
+        if indicator != self.spoken_indicator:
+            self.spoken_indicator = indicator
+            self.speech.say(indicator, interrupt=False)
         if self.table is not None:
             self.table.render()
             self.table.refresh([self.window.chrome_rect("status")])
@@ -546,6 +552,7 @@ class App:
             self.scene.settle()
         dialog.mono = bool(self.option("mono"))     # Black and White: the dialog's pictures in ink only
         self.dialogs.append(dialog)
+        self.speech.say(dialog_words(dialog))
         self.redraw_all()
 
     @property
@@ -561,6 +568,16 @@ class App:
         elif self.menu.is_open:
             self.menu.draw_open(screen)
         pygame.display.flip()
+
+    def dialog_key(self, event: pygame.event.Event) -> str | None:
+        """A key or click for the open dialog: its answer, or None while it
+        stays (the control the keyboard moves to is spoken)."""
+        dialog = self.dialogs[-1]
+        before = control_state(dialog)
+        choice = dialog.handle(event)
+        if choice is None and event.type == pygame.KEYDOWN and control_state(dialog) != before:
+            self.speech.say(control_words(dialog))
+        return choice
 
     def close_dialog(self, choice: str) -> None:
         dialog = self.dialogs[-1]

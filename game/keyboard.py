@@ -16,6 +16,7 @@ picks up and puts down as a click would) and the table that plays its moves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +26,7 @@ import engine
 
 from .board import Board, is_pile
 from .layouts import Layout
+from .spoken import focus_words, held_words, pile_words, table_words
 
 if TYPE_CHECKING:
     from .painter import Painter
@@ -78,7 +80,9 @@ class Keyboard:
     plays and refuses the moves, and turns the stock, uses the hand or
     fills a gap."""
 
-    def __init__(self, board: Board, game: engine.Game, painter: Painter, pointer: Pointer, table: Plays) -> None:
+    def __init__(self, board: Board, game: engine.Game, painter: Painter, pointer: Pointer, table: Plays,
+                 speak: Callable[[str], None] | None = None) -> None:
+        self.speak = speak or (lambda _text: None)      # the focus, as it moves, in words
         self.board = board
         self.game = game
         self.painter = painter
@@ -199,6 +203,22 @@ class Keyboard:
             if rect is not None:
                 b.carry.move_to((rect.x + b.carry.grab[0], rect.y + b.carry.grab[1] + 12))
 
+    def say_focus(self) -> None:
+        """The focused place and its card(s), spoken."""
+        words = focus_words(self.game, self.board.layout, self.board.focus)
+        if words:
+            self.speak(words)
+
+    def where(self, whole_pile: bool) -> None:
+        """W: where am I (the focus), then the whole table; Shift+W: the
+        focused pile in full."""
+        b, game = self.board, self.game
+        if whole_pile:
+            self.speak(pile_words(game, b.layout, b.focus[0]) if b.focus is not None else "Nothing is focused.")
+            return
+        here = focus_words(game, b.layout, b.focus)
+        self.speak((f"On {here}. " if here else "") + table_words(game, b.layout))
+
     def put_back(self) -> None:
         """The cards in hand back where they were, at once."""
         b = self.board
@@ -232,6 +252,7 @@ class Keyboard:
         if event.key in arrows:
             self.move_focus(*arrows[event.key])
             self.follow()
+            self.say_focus()
             return
         mod = getattr(event, "mod", 0)
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -239,6 +260,10 @@ class Keyboard:
         shift = bool(mod & pygame.KMOD_SHIFT)
         if self.jump(event.key, shift):
             self.follow()
+            self.say_focus()
+            return
+        if event.key == pygame.K_w:
+            self.where(shift)
             return
         if event.key == pygame.K_TAB:
             if b.carry is not None:
@@ -249,6 +274,7 @@ class Keyboard:
                     return
                 self.cycle(places, -1 if shift else 1)
                 self.follow()
+                self.say_focus()
             return
         if event.key == pygame.K_f and not shift:
             self.send_home()
@@ -280,3 +306,4 @@ class Keyboard:
             self.pointer.pick_up(place, index, (rect.x + 8, rect.y + 8), by_click=True)
             if b.carry is not None:
                 b.carry.move_to((rect.x + 8, rect.y + 20))
+                self.speak(f"Picked up {held_words(self.game, b.layout, b.focus)}.")

@@ -79,7 +79,7 @@ class Loop:
             app.toggle_fullscreen()
             return
         if app.dialogs:
-            choice = app.dialogs[-1].handle(event)
+            choice = app.dialog_key(event)
             if choice is not None:
                 app.close_dialog(choice)
             elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):

@@ -47,6 +47,18 @@ class OnBoard:
         setattr(table.board, self.name, value)
 
 
+def move_said(game: engine.Game, words: str) -> str:
+    """A move played, in words, and the game's result when it ended or is stuck."""
+    text = words[:1].upper() + words[1:] + "."
+    if game.won:
+        text += " The game is won."
+    elif game.over:
+        text += " No move is left: the game is over."
+    elif getattr(game, "stuck", False):
+        text += " No card can move."
+    return text
+
+
 class Table(Scene):
     """One game being played.  ``app`` supplies the canvas, sounds, options,
     the table's area and alerts; the table hands each of its parts (the
@@ -83,7 +95,8 @@ class Table(Scene):
         self.pointer = Pointer(self.board, self.game, self.painter, self.animator, self,
                                fills_blanks=self.front.fills_blanks, sounds=app.sounds, option=app.option,
                                say=app.set_message, toggle_pause=app.toggle_pause)
-        self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self)
+        self.speech = app.speech
+        self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self, speak=self.speech.say)
         self.board.layout = self.build()
         if opening:
             self.animator.animate(self.game.opening_events, old=None)
@@ -193,8 +206,10 @@ class Table(Scene):
             self.refuse(reason)
             return False
         self.illegal = 0
+        words = describe(self.game, text)
         old = self.board.layout
         events = self.game.play(text)
+        self.speech.say(move_said(self.game, words))
         self.after_play(events, old, carried)
         return True
 

@@ -7,9 +7,11 @@ import shutil
 
 import pygame
 import pytest
+from gui import key, make_app, settle
 
+import engine
 from game.speech import CommandBackend, RecordingBackend, SilentBackend, Speech, choose_backend
-from tests.gui import key, make_app
+from game.words import describe
 
 
 def speaking_app(home, *argv, speak=True):
@@ -82,3 +84,111 @@ def test_words_reach_speech_dispatcher():
     if isinstance(backend, CommandBackend):
         assert backend.last_command[-1] == "seven of hearts" and "-C" in backend.last_command
         backend.process.wait(timeout=10)
+
+
+def said(app) -> list[str]:
+    return app.speech.backend.spoken
+
+
+def test_moving_the_focus_says_the_place_and_card(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
+    key(app, pygame.K_3)
+    pile = app.scene.layout.pile("c3")
+    words = engine.cards.card(pile[-1].card).words
+    below = len(pile) - 1
+    assert said(app)[-1] == f"column 3, {words}, {below} cards below"
+    key(app, pygame.K_UP)
+    assert said(app)[-1].startswith(f"column 3, {engine.cards.card(pile[-2].card).words} and 1 card on it")
+
+
+def test_where_am_i_and_the_whole_pile(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
+    key(app, pygame.K_1)
+    key(app, pygame.K_w)
+    assert said(app)[-1].startswith("On column 1, ") and "Column 2:" in said(app)[-1]
+    key(app, pygame.K_w, pygame.KMOD_SHIFT)
+    assert said(app)[-1].startswith("column 1, ") and "from the bottom:" in said(app)[-1]
+
+
+def test_a_refused_move_says_its_reason(tmp_path):
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "3")
+    legal = {str(m) for m in app.game.legal_moves()}
+    gap = next(p for p in app.scene.layout.slots if app.game.card_at(p) is None and p[1:] != "1")
+    src = next(s.place for s in app.scene.layout.sprites if f"{s.place}-{gap}" not in legal)
+    app.scene.board.focus = (src, 0)
+    key(app, pygame.K_RETURN)
+    assert app.scene.carry is not None
+    assert said(app)[-1].startswith("Picked up ")
+    app.scene.board.focus = (gap, None)
+    key(app, pygame.K_RETURN)
+    assert app.game.history == []
+    assert said(app)[-1] == app.message and app.message
+
+
+def test_a_played_move_is_said_in_words(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
+    move = next(str(m) for m in app.game.legal_moves() if m.word is None)
+    words = describe(app.game, move)
+    app.scene.try_move(move)
+    settle(app)
+    assert any(w.startswith(words[:1].upper() + words[1:] + ".") for w in said(app))
+
+
+def test_a_dialog_says_its_title_and_text_and_tab_its_buttons(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince")
+    app.ask("Start again from the deal?", ("Restart", "Cancel"), title="Restart")
+    assert said(app)[-1] == "Restart. Start again from the deal? Restart, button."
+    key(app, pygame.K_TAB)
+    assert said(app)[-1] == "Cancel, button"
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs
+
+
+def test_f10_and_down_say_the_menu_item(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince")
+    key(app, pygame.K_F10)
+    assert said(app)[-1] == "File menu, New Game, Ctrl+N"
+    key(app, pygame.K_DOWN)
+    assert said(app)[-1] == "Open, Ctrl+O"
+    key(app, pygame.K_RIGHT)
+    assert said(app)[-1].startswith("Edit menu")
+    key(app, pygame.K_ESCAPE)
+    assert said(app)[-1] == "Menu closed."
+
+
+def test_speak_off_says_nothing(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1", speak=False)
+    key(app, pygame.K_3)
+    key(app, pygame.K_F10)
+    key(app, pygame.K_ESCAPE)
+    app.say("A message.")
+    assert said(app) == []
+
+
+def test_a_short_gaps_game_by_keys_with_its_words(tmp_path):
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "3")
+    game, table = app.game, app.scene
+    digits = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]
+    for _ in range(3):
+        move = next(m for m in game.legal_moves() if m.word is None)
+        src, gap = move.src, move.dst
+        key(app, digits["abcd".index(src[0])])
+        row = src[0].upper()
+        assert said(app)[-1].startswith(f"row {row}, column ")
+        for _ in range(14):
+            if table.focus[0] == src:
+                break
+            key(app, pygame.K_RIGHT if int(src[1:]) > int(table.focus[0][1:]) else pygame.K_LEFT)
+        name = engine.cards.card(game.card_at(src)).words
+        assert said(app)[-1] == f"row {row}, column {int(src[1:])}, {name}"
+        key(app, pygame.K_RETURN)
+        assert said(app)[-1] == f"Picked up {name}."
+        for _ in range(52):
+            key(app, pygame.K_TAB)
+            if table.focus[0] == gap:
+                break
+        assert said(app)[-1] == f"row {gap[0].upper()}, column {int(gap[1:])}, a gap"
+        words = describe(game, str(move))
+        key(app, pygame.K_RETURN)
+        assert game.history[-1] == str(move)
+        assert any(w.startswith(words[:1].upper() + words[1:] + ".") for w in said(app)[-3:])

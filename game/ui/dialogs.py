@@ -192,3 +192,33 @@ class ChoiceDialog(Dialog):
             self.in_field, self.focus = True, 0
             return None
         return super().handle(event)
+
+
+# ----------------------------------------------------------- in words, for speech
+def control_words(dialog) -> str:
+    """The control the keyboard is on, in words ("OK, button")."""
+    buttons = getattr(dialog, "buttons", ())
+    if getattr(dialog, "in_field", False) and dialog.has_field():
+        choices = getattr(dialog, "choices", None)
+        if choices:
+            label = next((lab for value, lab in choices if value == dialog.value), "")
+            return f"{label}, selected, {[v for v, _ in choices].index(dialog.value) + 1} of {len(choices)}" \
+                if label else "nothing chosen"
+        entry = getattr(dialog, "entry", None)
+        return f"text field, {entry}" if entry else "text field, empty"
+    if buttons:
+        focus = getattr(dialog, "focus", 0)
+        return f"{buttons[focus]}, button" if 0 <= focus < len(buttons) else ""
+    return ""
+
+
+def control_state(dialog) -> tuple:
+    """What ``control_words`` says depends on (its change is spoken)."""
+    return (getattr(dialog, "in_field", None), getattr(dialog, "focus", None), getattr(dialog, "value", None))
+
+
+def dialog_words(dialog) -> str:
+    """A dialog as it opens: its title, its message, the control focused."""
+    parts = [getattr(dialog, "title", ""), getattr(dialog, "message", ""), control_words(dialog)]
+    parts = [" ".join(p.split()) for p in parts if p and p.strip()]
+    return " ".join(p if p[-1] in ".?!:" else p + "." for p in parts)

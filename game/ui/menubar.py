@@ -95,8 +95,10 @@ def letter(label: str) -> int:
 
 class MenuBar:
     def __init__(self, fonts, menus: Callable[[], list[Menu]],
-                 titles: Callable[[], list[str]] | None = None) -> None:
+                 titles: Callable[[], list[str]] | None = None,
+                 speak: Callable[[str], None] | None = None) -> None:
         self.fonts = fonts
+        self.speak = speak or (lambda _text: None)     # the lit item, as keys reach it
         self.menus = menus
         self.titles = titles or (lambda: [m.title for m in menus()])
         self.open_index: int | None = None
@@ -235,8 +237,32 @@ class MenuBar:
             item.action()
         return "run"
 
+    def item_words(self, with_title: bool) -> str:
+        """The lit item in words ("Options menu, Sound, checked, Ctrl+Shift+S")."""
+        menu = self._current[self.open_index]
+        head = f"{menu.title} menu" if with_title else ""
+        if self.hover is None:
+            return head or "nothing to choose"
+        item = menu.items[self.hover]
+        parts = [head, item.label.rstrip(".").rstrip(".")]
+        if item.checked is not None:
+            parts.append("checked" if item.checked else "not checked")
+        if item.shortcut:
+            parts.append(item.shortcut)
+        return ", ".join(p for p in parts if p)
+
     def key(self, event: pygame.event.Event) -> str | None:
-        """F10, Alt+a title's letter, and the keys of an open menu."""
+        """F10, Alt+a title's letter, and the keys of an open menu; the item
+        the keys reach is spoken (with its menu's title when a menu opens)."""
+        was = self.open_index
+        result = self._key(event)
+        if result == "redraw" and self.is_open:
+            self.speak(self.item_words(with_title=self.open_index != was))
+        elif result == "close":
+            self.speak("Menu closed.")
+        return result
+
+    def _key(self, event: pygame.event.Event) -> str | None:
         mods = event.mod
         alt = bool(mods & pygame.KMOD_ALT) and not mods & (pygame.KMOD_CTRL | pygame.KMOD_META)
         plain = not mods & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT)
