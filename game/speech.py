@@ -99,6 +99,8 @@ class CommandBackend:
         return [self.program, *flags, "--", text]
 
     def speak(self, text: str, interrupt: bool = True) -> None:
+        if self.process is not None:
+            self.process.poll()             # the last one reaped once done: never a zombie
         if interrupt and not self.cancel_flag:
             self.cancel()
         self.last_command = self.command(text, interrupt)

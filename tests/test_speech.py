@@ -192,3 +192,33 @@ def test_a_short_gaps_game_by_keys_with_its_words(tmp_path):
         key(app, pygame.K_RETURN)
         assert game.history[-1] == str(move)
         assert any(w.startswith(words[:1].upper() + words[1:] + ".") for w in said(app)[-3:])
+
+
+def test_an_orca_process_turns_speech_on(tmp_path):
+    from game.speech import screen_reader_running
+    proc = tmp_path / "proc"
+    (proc / "12").mkdir(parents=True)
+    (proc / "12" / "comm").write_text("bash\n")
+    (proc / "self").mkdir()
+    assert not screen_reader_running(proc)
+    (proc / "345").mkdir()
+    (proc / "345" / "comm").write_text("orca\n")
+    assert screen_reader_running(proc)
+    assert not screen_reader_running(tmp_path / "nothing")
+
+
+def test_the_indicator_change_is_said(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
+    app.status.indicator_text = lambda _session: "Winnable"
+    app.say_again()
+    assert said(app)[-1] == "Winnable"
+    count = len(said(app))
+    app.say_again()                     # no change: not said again
+    assert len(said(app)) == count
+
+
+def test_w_speaks_a_gaps_table_by_rows(tmp_path):
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "3")
+    key(app, pygame.K_w)
+    text = said(app)[-1]
+    assert "Row A: " in text and "Row D: " in text and "gap" in text

@@ -143,6 +143,8 @@ time wins. A new list starts with a few modest scores to beat.
 - The Options menu changes the card back, the table, and Colour or Black & White.
 - F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape
   closes. In a window, Tab moves between its controls and Space presses the ringed button.
+- Options > Speak (Ctrl+Shift+V; on by itself when a screen reader runs) says the focus, moves and windows
+  aloud. W says where the focus is and the whole table, Shift+W the focused pile in full.
 - F11 switches between a window and the full screen.
 """
 
