@@ -47,6 +47,18 @@ class OnBoard:
         setattr(table.board, self.name, value)
 
 
+def describe_done(game: engine.Game) -> str:
+    """The last move played, in words (as it was before it was played: undone
+    and played again on a copy; the notation when that cannot be)."""
+    text = game.history[-1]
+    try:
+        copy = engine.from_dict(game.to_dict())
+        copy.undo()
+        return describe(copy, text)
+    except Exception:
+        return text
+
+
 def move_said(game: engine.Game, words: str) -> str:
     """A move played, in words, and the game's result when it ended or is stuck."""
     text = words[:1].upper() + words[1:] + "."
@@ -247,10 +259,16 @@ class Table(Scene):
         if self.board.carry:
             self.cancel_carry()
         old = self.board.layout
+        undoing = self.game.can_undo
+        last = self.game.history[-1] if undoing and self.game.history else None
         events = self.game.undo() if self.game.can_undo else self.game.redo() if (
             self.front.undo_toggles and self.game.can_redo) else []
         if events:
             self.app.sounds.play("place")
+            if last is not None:
+                self.speech.say(f"Undone: {describe(self.game, last)}.")
+            elif self.game.history:
+                self.speech.say(f"Played again: {describe_done(self.game)}.")
             self.after_play(events, old)
 
     def redo(self) -> None:
@@ -259,6 +277,8 @@ class Table(Scene):
         old = self.board.layout
         events = self.game.redo()
         if events:
+            if self.game.history:
+                self.speech.say(f"Played again: {describe_done(self.game)}.")
             self.after_play(events, old)
 
     # ----------------------------------------------------------- hints

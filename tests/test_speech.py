@@ -222,3 +222,15 @@ def test_w_speaks_a_gaps_table_by_rows(tmp_path):
     key(app, pygame.K_w)
     text = said(app)[-1]
     assert "Row A: " in text and "Row D: " in text and "gap" in text
+
+
+def test_undo_and_redo_say_the_move(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
+    move = next(str(m) for m in app.game.legal_moves() if m.word is None)
+    words = describe(app.game, move)
+    app.scene.try_move(move)
+    settle(app)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert f"Undone: {words}." in said(app)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert f"Played again: {words}." in said(app)
