@@ -63,7 +63,8 @@ class SpeechdBackend:
     available = True
 
     def __init__(self, speechd) -> None:
-        self.client = speechd.SSIPClient("card-shell")
+        # a daemon already running (Orca's): never spawned from here, which could keep the game waiting
+        self.client = speechd.SSIPClient("card-shell", autospawn=False)
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         try:
@@ -198,7 +199,7 @@ class Speech:
     screen reader found at start.  ``say`` interrupts older speech."""
 
     def __init__(self, enabled: bool = False, backend=None, screen_reader: bool | None = None) -> None:
-        self.backend = backend if backend is not None else choose_backend()
+        self.backend = backend          # None: chosen when first needed (nothing at start while Speak is off)
         self.screen_reader = screen_reader_running() if screen_reader is None else screen_reader
         self.wanted = enabled
         self.last = ""
@@ -207,16 +208,23 @@ class Speech:
     def enabled(self) -> bool:
         return self.wanted or self.screen_reader
 
+    def channel(self):
+        """The backend, chosen the first time it is needed."""
+        if self.backend is None:
+            self.backend = choose_backend()
+        return self.backend
+
     @property
     def available(self) -> bool:
-        return bool(self.backend.available)
+        return bool(self.channel().available)
 
     def say(self, text: str, interrupt: bool = True) -> None:
         text = " ".join(str(text).split())
         if not self.enabled or not text:
             return
         self.last = text
-        self.backend.speak(text, interrupt)
+        self.channel().speak(text, interrupt)
 
     def cancel(self) -> None:
-        self.backend.cancel()
+        if self.backend is not None:
+            self.backend.cancel()

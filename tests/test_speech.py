@@ -83,7 +83,14 @@ def test_words_reach_speech_dispatcher():
     backend.speak("seven of hearts")
     if isinstance(backend, CommandBackend):
         assert backend.last_command[-1] == "seven of hearts" and "-C" in backend.last_command
+        assert backend.process is not None      # started (speech-dispatcher may have no audio here)
         backend.process.wait(timeout=10)
+
+
+def test_speech_chooses_no_channel_until_it_speaks():
+    speech = Speech(enabled=False, screen_reader=False)
+    speech.say("nothing")
+    assert speech.backend is None
 
 
 def said(app) -> list[str]:
