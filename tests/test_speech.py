@@ -241,3 +241,24 @@ def test_undo_and_redo_say_the_move(tmp_path):
     assert f"Undone: {words}." in said(app)
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert f"Played again: {words}." in said(app)
+
+
+def test_a_prince_endgame_by_keys_says_each_move_and_the_win(tmp_path):
+    from test_keyboard import play_by_keys, prince_endgame
+    app = speaking_app(tmp_path)
+    app.show_game(engine.from_dict(prince_endgame()), opening=False)
+    settle(app)
+    for move in ["c5-f", "c4-c7", "c4-f", "c7-f", "c1-f", "c2-f", "c3-f"]:
+        start = len(said(app))
+        src = engine.Move.parse(move).src
+        top = app.scene.layout.pile(src)[-1]
+        words = engine.cards.card(top.card).words
+        play_by_keys(app, move)
+        heard = said(app)[start:]
+        assert any(w.startswith(f"Picked up {words}") for w in heard), heard
+        assert any(w.startswith("The " + words) and w.endswith(".") for w in heard), heard
+    start = len(said(app))
+    play_by_keys(app, "layoff")
+    settle(app)
+    assert app.game.won
+    assert any("The game is won." in w for w in said(app)[start:]), said(app)[start:]
