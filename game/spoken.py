@@ -34,6 +34,33 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def count_of(game: engine.Game, place: str) -> int | None:
+    """How many cards a stacked place holds (the stock, a packet, the talon),
+    from the game's position; None when it does not say."""
+    try:
+        position = game.position()
+        if place in ("stock", "t"):
+            held = position.get("stock" if place == "stock" else "talon")
+        elif place[0] == "p":
+            held = (position.get("packets") or [])[int(place[1:]) - 1]
+        else:
+            return None
+        return len(held) if isinstance(held, list) else None
+    except (AttributeError, IndexError, ValueError, TypeError):
+        return None
+
+
+def top_words(game: engine.Game, place: str, pile: list) -> str:
+    """A place that is not a spread column: its top card, and how many it holds."""
+    count = count_of(game, place)
+    top = pile[-1]
+    if count is None or count <= 1:
+        return card_words(top)
+    if not top.face_up:
+        return f"{count} cards, face down"
+    return f"{card_words(top)}, {count} cards"
+
+
 def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None] | None) -> str:
     """The focused place and card(s) in words."""
     if focus is None:
@@ -48,6 +75,8 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
     if index is None:
         index = pile[-1].index
     sprite = next((s for s in pile if s.index == index), pile[-1])
+    if not is_pile(game, place):
+        return f"{name}, {top_words(game, place, pile)}"
     words = [name, card_words(sprite)]
     if is_pile(game, place):
         above = sum(1 for s in pile if s.index > sprite.index)
@@ -100,5 +129,5 @@ def table_words(game: engine.Game, layout: Layout) -> str:
         elif is_pile(game, place) and len(pile) > 1:
             parts.append(f"{name}: {card_words(pile[-1])}, {len(pile)} cards")
         else:
-            parts.append(f"{name}: {card_words(pile[-1])}")
+            parts.append(f"{name}: {top_words(game, place, pile)}")
     return ". ".join(p[:1].upper() + p[1:] for p in parts) + "."

@@ -262,3 +262,10 @@ def test_a_prince_endgame_by_keys_says_each_move_and_the_win(tmp_path):
     settle(app)
     assert app.game.won
     assert any("The game is won." in w for w in said(app)[start:]), said(app)[start:]
+
+
+def test_the_stock_says_how_many_cards_it_holds(tmp_path):
+    app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")
+    key(app, pygame.K_s)
+    count = len(app.game.position()["stock"])
+    assert said(app)[-1] == f"the stock, {count} cards, face down"
