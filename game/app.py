@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -291,8 +292,10 @@ class App:
     # ----------------------------------------------------------- the status line
     def say(self, text: str) -> None:
         """News on the status line (it lasts until the table changes)."""
+        # a progress line whose numbers alone changed ("...40% of the solver's time") is not said again
+        if text == self.speech.last or not same_but_numbers(text, self.speech.last):
+            self.speech.say(text)
         self.status.message = text
-        self.speech.say(text)
         self.say_again()
 
     def say_again(self) -> None:
@@ -700,6 +703,11 @@ class App:
         dialog = Dialog("You made the high scores! Type your name:", ("OK",), self.session.front.title, done,
                         entry="")
         self.open_dialog(dialog)
+
+
+def same_but_numbers(a: str, b: str) -> bool:
+    """``a`` and ``b`` are one progress line ("... 40% ..."), its numbers alone changed."""
+    return "%" in a and "%" in b and re.sub(r"\d+", "#", a) == re.sub(r"\d+", "#", b)
 
 
 def same_game(a: engine.Game, b: engine.Game) -> bool:
