@@ -96,7 +96,9 @@ class CommandBackend:
         self.last_command: list[str] = []
 
     def command(self, text: str, interrupt: bool = True) -> list[str]:
-        flags = ["-C"] if self.cancel_flag and interrupt else []
+        if not self.cancel_flag:            # macOS's say: the text alone (never read as an option)
+            return [self.program, " " + text if text.startswith("-") else text]
+        flags = ["-C"] if interrupt else []
         return [self.program, *flags, "--", text]
 
     def speak(self, text: str, interrupt: bool = True) -> None:

@@ -282,3 +282,17 @@ def test_a_progress_line_is_not_said_again_for_its_numbers(tmp_path):
     assert said(app) == ["Demo: looking for a line... 10% of the solver's time spent.",
                          "That card has nowhere to go now.", "That card has nowhere to go now.",
                          "Column 4 is not empty.", "Column 5 is not empty."]
+
+
+def test_the_start_screen_says_the_game_highlighted(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince")
+    app.show_start()
+    assert said(app)[-1].startswith("Choose a game: ")
+    key(app, pygame.K_RIGHT)
+    assert said(app)[-1].endswith(f"of {len(app.scene.tiles) or 5}")
+
+
+def test_macos_say_gets_the_text_alone():
+    b = CommandBackend("/usr/bin/say", cancel_flag=False)
+    assert b.command("-7 points") == ["/usr/bin/say", " -7 points"]
+    assert b.command("seven of hearts") == ["/usr/bin/say", "seven of hearts"]

@@ -19,7 +19,9 @@ class StartScreen(Scene):
 
     def __init__(self, app, default: str) -> None:
         self.app = app
+        self.speech = app.speech
         self.focus = next((i for i, g in enumerate(GAMES) if g.name == default), 0)
+        self.speech.say(f"Choose a game: 1 to {len(GAMES)}, or the arrows and Enter. {self.focus_words()}")
         self.tiles: list[Rect] = []
 
     def layout(self) -> list[Rect]:
@@ -92,3 +94,8 @@ class StartScreen(Scene):
                 step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
                 self.focus = (self.focus + step) % len(GAMES)
                 self.full_redraw()
+                self.speech.say(self.focus_words())
+
+    def focus_words(self) -> str:
+        """The highlighted game, for speech: "The Prince, 5 of 5"."""
+        return f"{GAMES[self.focus].title}, {self.focus + 1} of {len(GAMES)}"
