@@ -223,12 +223,14 @@ class App:
             if value and not self.sounds.ready:
                 self.sounds.start()
         if name == "speak":
-            self.speech.wanted = bool(value)
+            if not value:
+                self.speech.say("Speech off.")
+            self.speech.set_wanted(bool(value))
             if value and not self.speech.available:
                 self.say("No speech channel was found: install speech-dispatcher (Linux), "
                          "accessible_output2 (Windows), or use macOS's voice.")
-            else:
-                self.speech.say("Speech on." if value else "Speech off.")
+            elif value:
+                self.speech.say("Speech on.")
         if name in ("timer_shown", "blanks_move") and self.table is not None:
             self.table.show_timer(bool(self.option("timer_shown")))
         self.save_prefs()

@@ -204,11 +204,17 @@ class Speech:
         self.backend = backend          # None: chosen when first needed (nothing at start while Speak is off)
         self.screen_reader = screen_reader_running() if screen_reader is None else screen_reader
         self.wanted = enabled
+        self.silenced = False           # Speak unchecked while a screen reader runs: quiet for this session
         self.last = ""
 
     @property
     def enabled(self) -> bool:
-        return self.wanted or self.screen_reader
+        return self.wanted or (self.screen_reader and not self.silenced)
+
+    def set_wanted(self, on: bool) -> None:
+        """Options > Speak: on, or off (even with a screen reader running)."""
+        self.wanted = on
+        self.silenced = not on
 
     def channel(self):
         """The backend, chosen the first time it is needed."""

@@ -296,3 +296,16 @@ def test_macos_say_gets_the_text_alone():
     b = CommandBackend("/usr/bin/say", cancel_flag=False)
     assert b.command("-7 points") == ["/usr/bin/say", " -7 points"]
     assert b.command("seven of hearts") == ["/usr/bin/say", "seven of hearts"]
+
+
+def test_speak_unchecked_quiets_a_screen_reader_session(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", speak=False)
+    app.speech.screen_reader = True
+    options = next(m for m in app.commands.menus() if m.title == "Options")
+    assert next(i for i in options.items if i.label == "Speak").checked
+    key(app, pygame.K_v, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert said(app)[-1] == "Speech off." and not app.speech.enabled
+    app.say("Quiet.")
+    assert said(app)[-1] == "Speech off."
+    key(app, pygame.K_v, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert app.speech.enabled and said(app)[-1] == "Speech on."
