@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import subprocess
 
 
 class SilentBackend:
@@ -108,6 +111,7 @@ class CommandBackend:
             self.cancel()
         self.last_command = self.command(text, interrupt)
         try:
+            import subprocess  # (not before the first frame: tests/test_start_up.py)
             self.process = subprocess.Popen(self.last_command, stdin=subprocess.DEVNULL,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError:
