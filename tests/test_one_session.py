@@ -21,6 +21,13 @@ def first_card_move(game: engine.Game) -> str:
     return next(str(m) for m in game.legal_moves() if m.word is None)
 
 
+def play_first(app, n: int) -> None:
+    """``n`` moves, each the first card move listed, each landed."""
+    for _ in range(n):
+        app.scene.try_move(first_card_move(app.game))
+        settle(app)
+
+
 def restart(app, home, name: str):
     """Quit (as the window's close box does) and start again on ``name``."""
     app.close()
@@ -33,9 +40,7 @@ def test_gaps_one_level_of_undo_survives_a_restart(tmp_path):
     restart leaves it exactly as it was (it once gave a fresh undo each
     time, so restarting walked the history back without limit)."""
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    for _ in range(2):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 2)
     played = app.game.history
     key(app, pygame.K_z, CTRL)                      # Undo: the last move back
     assert app.game.history == played[:1] and not app.game.can_undo and app.game.can_redo
@@ -53,8 +58,7 @@ def test_gaps_one_level_of_undo_survives_a_restart(tmp_path):
 
 def test_a_paused_gaps_game_comes_back_paused_with_its_clock(tmp_path):
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
+    play_first(app, 1)
     app.session.clock.elapsed = 83.0
     key(app, pygame.K_p, CTRL)
     app = restart(app, tmp_path, "gaps")
@@ -67,9 +71,7 @@ def test_a_paused_gaps_game_comes_back_paused_with_its_clock(tmp_path):
 
 def test_chinese_puzzle_keeps_its_redo_moves_across_a_restart(tmp_path):
     app = make_app(tmp_path, "--game", "chinese-puzzle", "--seed", "3")
-    for _ in range(3):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 3)
     played = app.game.history
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_z, CTRL)
@@ -189,9 +191,7 @@ def open_file(app, path) -> None:
 
 def test_opening_ones_own_save_of_the_game_in_progress_is_no_loss(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "4")
-    for _ in range(2):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 2)
     path = tmp_path / "mine.json"
     assert app.records.export_game(app.game, path, app.session.extra()) is None
     key(app, pygame.K_z, CTRL)                       # one move back: the file goes on from the table
@@ -208,13 +208,10 @@ def test_opening_an_earlier_save_of_the_same_game_is_asked_about(tmp_path):
     """An earlier save would take moves back (in Gaps, past its one level
     of undo): it is another game in the player's eyes, asked about first."""
     app = make_app(tmp_path, "--game", "prince", "--seed", "4")
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
+    play_first(app, 1)
     path = tmp_path / "early.json"
     assert app.records.export_game(app.game, path, app.session.extra()) is None
-    for _ in range(2):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 2)
     open_file(app, path)
     assert app.dialogs and "takes the place of the game of The Prince under way (3 moves)" in app.dialogs[-1].message
     app.close_dialog("Cancel")
@@ -240,9 +237,7 @@ def test_a_mistyped_deal_code_keeps_the_box_and_what_was_typed(tmp_path):
 # ----------------------------------------------------------------- keys and options
 def test_rewind_and_fast_forward_in_the_grid_games(tmp_path):
     app = make_app(tmp_path, "--game", "chinese-puzzle", "--seed", "3")
-    for _ in range(3):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 3)
     played = app.game.history
     key(app, pygame.K_b, CTRL | pygame.KMOD_SHIFT)
     assert app.game.history == [] and app.game.future == played
@@ -250,8 +245,7 @@ def test_rewind_and_fast_forward_in_the_grid_games(tmp_path):
     assert app.game.history == played
     app.close()
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
+    play_first(app, 1)
     key(app, pygame.K_b, CTRL | pygame.KMOD_SHIFT)
     assert len(app.game.history) == 1 and "one level of undo" in app.message, "Gaps says why"
     app.close()
@@ -286,15 +280,12 @@ def test_a_second_win_after_undo_in_gaps_asks_no_second_high_score(tmp_path):
 
 def test_try_again_from_the_first_move_survives_a_restart(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
-    for _ in range(3):
-        app.scene.try_move(first_card_move(app.game))
-        settle(app)
+    play_first(app, 3)
     rewind(app, app.game.to_dict(), 0)
     assert app.game.history == [] and app.session.retried
     app = restart(app, tmp_path, "prince")
     assert app.session.retried and app.game.history == []
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
+    play_first(app, 1)
     key(app, pygame.K_n, CTRL)
     assert "counted once already" in app.dialogs[-1].message, "asked, and told it does not count again"
     key(app, pygame.K_RETURN)
@@ -304,8 +295,7 @@ def test_try_again_from_the_first_move_survives_a_restart(tmp_path):
 
 def test_the_retried_flag_follows_the_game_not_the_app(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
-    app.scene.try_move(first_card_move(app.game))
-    settle(app)
+    play_first(app, 1)
     doc = app.game.to_dict()
     rewind(app, doc, 0)
     assert app.session.retried
