@@ -313,8 +313,6 @@ class App:
             if self.dialogs:
                 self.redraw_all()        # the status line shows behind the dialog too
 
-    set_message = say
-
     @property
     def message(self) -> str:
         return self.status.message

@@ -194,7 +194,7 @@ class Commands:
                 self.app.reload_cards_if_changed(force=True)
                 if self.app.sheet_path() is not None and self.app.sheet_path().name == "cards.png" \
                         and dialog.value != "classic":
-                    self.app.set_message("Your own card sheet is in use: it takes precedence.")
+                    self.app.say("Your own card sheet is in use: it takes precedence.")
         dialog = ChoiceDialog("Card faces:", FACES, self.app.option("faces"), "Card Faces", done)
         self.app.open_dialog(dialog)
 
@@ -221,7 +221,7 @@ class Commands:
             if choice == "Cancel":
                 return
             problem = self.app.records.export_game(g, Path(choice), self.app.table_extra())
-            self.app.alert(problem) if problem else self.app.set_message(f"Saved as {Path(choice).name}.")
+            self.app.alert(problem) if problem else self.app.say(f"Saved as {Path(choice).name}.")
         self.app.open_dialog(FileDialog("save", self.app.last_folder or self.documents_folder(), suggested,
                                         on_close=done))
 

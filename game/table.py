@@ -106,7 +106,7 @@ class Table(Scene):
                                  table_area=app.table_area, show_result=app.show_result, show_over=app.show_over)
         self.pointer = Pointer(self.board, self.game, self.painter, self.animator, self,
                                fills_blanks=self.front.fills_blanks, sounds=app.sounds, option=app.option,
-                               say=app.set_message, toggle_pause=app.toggle_pause)
+                               say=app.say, toggle_pause=app.toggle_pause)
         self.speech = app.speech
         self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self, speak=self.speech.say)
         self.board.layout = self.build()
@@ -236,7 +236,7 @@ class Table(Scene):
             self.illegal = 0
             self.app.alert(reason)
         else:
-            self.app.set_message(reason)
+            self.app.say(reason)
 
     def after_play(self, events: list[ev.Event], old: Layout, carried: Carry | None = None) -> None:
         """A move was made: lay the table out anew, send the moved cards
@@ -305,7 +305,7 @@ class Table(Scene):
         m = engine.Move.parse(text)
         if m.word is not None:
             self.painter.flash(["stock"] if "stock" in b.layout.slots else [])
-            self.app.set_message(f"Hint: {describe(self.game, text)}.")
+            self.app.say(f"Hint: {describe(self.game, text)}.")
             self.painter.dump_layout()
             return
         dst = m.dst if m.dst != "f" else (self.foundation_of(m.src, m.count) or m.dst)
@@ -314,7 +314,7 @@ class Table(Scene):
         if self.is_pile(m.src) and m.count > 1:
             pile = b.layout.pile(m.src)
             b.flash_rects = [s.rect for s in pile[-m.count:]] + b.flash_rects[1:]
-        self.app.set_message(f"Hint: {describe(self.game, text)}.")
+        self.app.say(f"Hint: {describe(self.game, text)}.")
         self.painter.dump_layout()
 
     def foundation_of(self, place: str, count: int) -> str | None:

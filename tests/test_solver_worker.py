@@ -319,7 +319,7 @@ def test_a_solver_that_keeps_stopping_is_given_up(tmp_path):
     app.analyst.command = [sys.executable, "-c", "import sys; sys.stderr.write('broken on purpose'); sys.exit(3)"]
     try:
         for n in range(analyst_module.MAX_STARTS):
-            app.set_message("")
+            app.say("")
             key(app, pygame.K_h, unicode="h")
             # the hint is asked; a worker that dies at once may already be
             # seen dead within the same key press (a loaded machine)

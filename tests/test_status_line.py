@@ -32,7 +32,7 @@ def play_first(app) -> str:
 
 def test_a_message_lasts_until_the_table_changes(tmp_path):
     app = make_app(tmp_path, "--game", "prince", "--seed", "2")
-    app.set_message("Saved as prince-deal-2.json.")
+    app.say("Saved as prince-deal-2.json.")
     pump(app)
     assert "Saved as" in shown(app)
     play_first(app)
@@ -86,7 +86,7 @@ def test_a_stock_click_while_a_card_waits_says_why_in_words(tmp_path):
     assert f"The turned {turned} waits" in app.message
     assert not NOTATION.search(app.message), app.message
     assert app.message in shown(app)
-    app.set_message("")
+    app.say("")
     click(app, center_of(app, "s"))                 # the turned card itself, on the stock
     assert app.game.history == ["turn"] and f"The turned {turned} waits" in app.message
 
@@ -163,7 +163,7 @@ def test_the_status_line_never_overlaps_itself(tmp_path, name, width):
     pump(app)
     assert app.screen.get_width() == width
     app.session.verdict = "impossible"
-    app.set_message("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
+    app.say("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
     font = app.fonts.get(STATUS_SIZE)
     left, right = app.status_text(width - 24)
     assert font.size(left)[0] + font.size(right)[0] + STATUS_GAP <= width - 24
@@ -198,7 +198,7 @@ def test_the_deal_number_outlasts_the_code_and_the_caption_keeps_it(tmp_path, na
     the deal number, and the window's caption names the game and the deal
     all the while, so a player always knows which deal is on the table."""
     app = make_app(tmp_path, "--game", name, "--seed", "12345678")
-    app.set_message("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
+    app.say("Hint: the queen of diamonds and the 4 cards on it onto the king of spades, if it helps you.")
     font = app.fonts.get(STATUS_SIZE)
     full_left, full_right = app.status_text()
     width = font.size(full_left)[0] + font.size(full_right)[0] + STATUS_GAP - 20

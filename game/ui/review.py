@@ -333,7 +333,7 @@ def open_review(app) -> None:
     game = app.game
     why = unavailable(game)
     if why is not None:
-        app.set_message(f"Review This Game: {why}.")
+        app.say(f"Review This Game: {why}.")
         return
     dialog = ReviewDialog(game, on_close=lambda choice: closed(app, dialog, choice))
     app.open_dialog(dialog)
@@ -409,4 +409,4 @@ def menu_item(app, game: engine.Game):
     from .menubar import Item
     why = unavailable(game)
     return Item(menu_label(game), lambda: open_review(app), SHORTCUT, why is None,
-                refused=lambda: app.set_message(f"Review This Game: {why}."))
+                refused=lambda: app.say(f"Review This Game: {why}."))
