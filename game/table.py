@@ -234,6 +234,8 @@ class Table(Scene):
         self.illegal += 1
         if self.illegal >= ILLEGAL_TRIES:
             self.illegal = 0
+            self.app.status.message = reason     # the status line names the card the alert names
+            self.render()
             self.app.alert(reason)
         else:
             self.app.say(reason)
