@@ -6,7 +6,7 @@ always one rank lower, and alternating colour, any suit, or same suit.
 
 from __future__ import annotations
 
-from .cards import RANK_OF, RED_OF
+from .cards import NAMES, RANK_OF, RANK_WORDS, RED_OF, SUIT_OF
 
 RULES = ("alternate", "any-suit", "same-suit")
 RULE_WORDS = {
@@ -47,6 +47,41 @@ def rule_words(rule: str, also_same_suit: bool = False) -> str:
     if also_same_suit and rule != "same-suit":
         return RULE_WORDS[rule] + ", or in the same suit"
     return RULE_WORDS[rule]
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def misfit(rule: str, upper: int, lower: int, also_same_suit: bool = False) -> str:
+    """Why card ``lower`` may not lie on card ``upper`` under ``rule`` (it
+    may not), naming what is wrong: the rank, the colour or the suit, or
+    both; then the cards that would go there (cards by their codes, as in
+    every reason).  ``also_same_suit``: the same suit one rank lower goes too."""
+    rank = RANK_OF[upper] - 1
+    if rank == 0:
+        return "nothing goes on an ace in a column"
+    rank_ok = RANK_OF[lower] == rank
+    same_suit = SUIT_OF[upper] == SUIT_OF[lower]
+    same_suit_card = NAMES[upper - 4]
+    if rule == "any-suit":
+        return f"the rank is wrong; only {_a(RANK_WORDS[rank - 1])} goes on the {NAMES[upper]}"
+    if rule == "same-suit":
+        wrong, needed = ("rank" if not rank_ok else "", "suit" if not same_suit else ""), f"the {same_suit_card}"
+    else:
+        colour_ok = RED_OF[upper] != RED_OF[lower] or (also_same_suit and same_suit)
+        needed = f"{_a('black' if RED_OF[upper] else 'red')} {RANK_WORDS[rank - 1]}"
+        if also_same_suit:
+            needed += f" or the {same_suit_card}"
+        wrong = ("rank" if not rank_ok else "", "colour" if not colour_ok else "")
+    rank_wrong, kind_wrong = wrong
+    if rank_wrong and kind_wrong:
+        what = f"both the rank and the {kind_wrong} are wrong"
+    elif rank_wrong:
+        what = "the rank is wrong"
+    else:
+        what = f"the rank is right but the {kind_wrong} is not"
+    return f"{what}; only {needed} goes on the {NAMES[upper]}"
 
 
 def parents(fits) -> tuple[frozenset[int], ...]:

@@ -132,7 +132,7 @@ class Smith(PileGame):
             return None
         empty = [f"c{i + 1}" for i, col in enumerate(self.columns) if not col]
         if empty:
-            which = ", ".join(empty)
+            which = empty[0] if len(empty) == 1 else ", ".join(empty[:-1]) + " and " + empty[-1]
             return f"Fill every empty column before dealing ({which} {'is' if len(empty) == 1 else 'are'} empty)."
         return None
 

@@ -27,7 +27,7 @@ from .cards import ACE, KING, NAMES, RANK_OF, SUIT_WORDS, card, card_words, chec
 from .errors import BadPosition, InvalidMove
 from .events import CardMoved, Event
 from .notation import Move
-from .packing import PARENTS, PARENTS_SAME_SUIT_TOO, rule_words
+from .packing import PARENTS, PARENTS_SAME_SUIT_TOO, misfit, rule_words
 
 ROLE_WORDS = {"c": "column", "p": "packet", "r": "reserve", "f": "foundation",
               "s": "turned stock card", "t": "talon"}
@@ -314,7 +314,8 @@ class PileGame(Game):
         if dst:
             top = dst[-1]
             if top not in self._parents[c]:
-                return f"The {NAMES[c]} cannot go on the {NAMES[top]}: columns build {self._packing_text}."
+                return (f"The {NAMES[c]} cannot go on the {NAMES[top]}: "
+                        f"{misfit(self.rule, top, c, self.ALSO_SAME_SUIT)}.")
             return None if count == 1 else self._over_limit(count, True)
         closed = self._closed(j)
         if closed is not None:
@@ -384,8 +385,8 @@ class PileGame(Game):
         problem = self._pickup_reason(kind, i, count)
         if problem is None and kind == "c" and count > self.movable_run(i):
             run = self.movable_run(i)
-            return (f"The top {count} cards of {place} do not move together: "
-                    f"only the top {run} form {self._run_words()}.")
+            held = "only the top card moves" if run == 1 else f"only the top {run} form {self._run_words()}"
+            return f"The top {count} cards of {place} do not move together: {held}."
         return problem
 
     def foundation_move(self, place: str) -> Move | None:

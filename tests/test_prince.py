@@ -60,8 +60,8 @@ def test_alternating_colour_packs_a_red_card_on_a_black_one_rank_higher():
 
 def test_alternating_colour_refuses_the_same_colour():
     game = prince(PACKING)
-    assert "alternating colour" in game.explain("c4-c2")
-    assert "alternating colour" in game.explain("c6-c1")
+    assert "the colour is not; only a red jack" in game.explain("c4-c2")     # JS on QS
+    assert "the colour is not; only a red ten" in game.explain("c6-c1")      # TC on JC
 
 
 def test_any_suit_packs_on_any_card_one_rank_higher():
@@ -75,8 +75,8 @@ def test_same_suit_packs_only_within_the_suit():
     game = prince(PACKING, rule="same-suit")
     assert game.explain("c4-c2") is None   # JS on QS
     assert game.explain("c6-c1") is None   # TC on JC
-    assert "same suit" in game.explain("c3-c2")
-    assert "same suit" in game.explain("c5-c1")
+    assert "the suit is not; only the JS" in game.explain("c3-c2")
+    assert "the suit is not; only the TC" in game.explain("c5-c1")
 
 
 RUN = "KS QH JC TD 9S 8H 7C 6D 5S".split()     # a nine-card alternating run

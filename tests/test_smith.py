@@ -218,7 +218,8 @@ def test_the_alternate_rule_takes_a_same_suit_unit_of_several_cards():
 def test_the_reason_names_the_rule_and_its_same_suit_exception():
     game = smith(*PACKING, rule="alternate")
     reason = refused(game, "c1-c4")
-    assert "alternating colour" in reason and "same suit" in reason
+    # the 6S on the 7C: the colour is wrong, and the same suit (the 6C) would go too
+    assert "the colour is not" in reason and "a red six or the 6C" in reason
 
 
 # ----------------------------------------------------------------- empty columns

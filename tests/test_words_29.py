@@ -29,3 +29,86 @@ def test_after_three_tries_the_alert_and_the_status_line_name_the_same_card(home
     assert app.dialogs and app.dialogs[-1].message == said
     assert app.status.message == said, "the status line should name the card tried last, as the alert does"
     assert said in app.status.status_text(app.session)[1]
+
+
+# ----------------------------------------------------------------- 2. the reason names what is wrong
+def refusal_onto(game, lower_ok, upper_pred):
+    """A column move whose top cards are ``lower`` onto ``upper`` with
+    ``upper_pred(upper, lower)`` true, refused; its reason."""
+    for i, src in enumerate(game.columns):
+        for j, dst in enumerate(game.columns):
+            if i != j and src and dst and upper_pred(dst[-1], src[-1]) and lower_ok(src[-1]):
+                reason = game.explain(f"c{i + 1}-c{j + 1}")
+                if reason is not None and "cannot go on" in reason:
+                    return src[-1], dst[-1], reason
+    return None
+
+
+def rank_of(c):
+    return engine.cards.RANK_OF[c]
+
+
+def red(c):
+    return engine.cards.RED_OF[c]
+
+
+@pytest.mark.parametrize("name", ["republic", "prince"])
+def test_a_card_of_the_right_colour_and_wrong_rank_is_refused_for_its_rank_alone(name):
+    for seed in range(40):
+        game = engine.new_game(name, seed=seed, rule="alternate")
+        found = refusal_onto(game, lambda c: True,
+                             lambda u, lo: red(u) != red(lo) and rank_of(u) != rank_of(lo) + 1 and rank_of(u) > 1)
+        if found:
+            break
+    _, _, reason = found
+    assert "the rank is wrong" in reason
+    assert "colour" not in reason.split(";")[0], reason
+
+
+@pytest.mark.parametrize("name", ["republic", "prince"])
+def test_a_card_of_the_right_rank_and_wrong_colour_is_refused_for_its_colour_alone(name):
+    for seed in range(200):
+        game = engine.new_game(name, seed=seed, rule="alternate")
+        found = refusal_onto(game, lambda c: True, lambda u, lo: red(u) == red(lo) and rank_of(u) == rank_of(lo) + 1)
+        if found:
+            break
+    _, _, reason = found
+    assert "the rank is right but the colour is not" in reason, reason
+
+
+def test_both_wrong_says_both():
+    for seed in range(40):
+        game = engine.new_game("prince", seed=seed, rule="alternate")
+        found = refusal_onto(game, lambda c: True,
+                             lambda u, lo: red(u) == red(lo) and rank_of(u) != rank_of(lo) + 1 and rank_of(u) > 1)
+        if found:
+            break
+    _, _, reason = found
+    assert "both the rank and the colour are wrong" in reason, reason
+
+
+def test_the_words_of_each_rule():
+    from engine.cards import card
+    from engine.packing import misfit
+    assert misfit("alternate", card("8H"), card("5C")) == "the rank is wrong; only a black seven goes on the 8H"
+    assert misfit("alternate", card("8H"), card("7D")) == \
+        "the rank is right but the colour is not; only a black seven goes on the 8H"
+    assert misfit("same-suit", card("8H"), card("7S")) == \
+        "the rank is right but the suit is not; only the 7H goes on the 8H"
+    assert misfit("same-suit", card("8H"), card("5S")).startswith("both the rank and the suit are wrong")
+    assert misfit("any-suit", card("8H"), card("5S")) == "the rank is wrong; only a seven goes on the 8H"
+    assert misfit("alternate", card("8H"), card("5D"), also_same_suit=True) == \
+        "both the rank and the colour are wrong; only a black seven or the 7H goes on the 8H"
+    assert misfit("alternate", card("AH"), card("KS")) == "nothing goes on an ace in a column"
+
+
+# ----------------------------------------------------------------- 3. counts and their nouns
+def test_a_run_of_one_is_the_top_card_not_the_top_1():
+    for seed in range(40):
+        game = engine.new_game("prince", seed=seed, rule="alternate")
+        for i in range(len(game.columns)):
+            if len(game.columns[i]) >= 2 and game.movable_run(i) == 1:
+                reason = game.pickup_reason(f"c{i + 1}", 2)
+                assert "top 1 " not in reason and "only the top card moves" in reason, reason
+                return
+    pytest.fail("no column with a run of one found")
