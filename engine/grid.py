@@ -327,9 +327,12 @@ class GridGame(Game):
         if not self.VOLUNTARY_REDEAL:
             moves = self._card_sources()
             if moves:
-                s, g = moves[0]
+                # the example: a card that gains by moving, not one already in
+                # proper place (a 2 at a row's start going to another row's start)
+                s, g = next(((s, g) for s, g in moves if not self._in_place(s)), moves[0])
+                still = "still go" if not self._in_place(s) else "still go, though it is in place where it lies,"
                 return (f"A {self.REDEAL_WORD} may be used only when no card can move; "
-                        f"the {NAMES[self.cells[s]]} can still go from {self.PLACES[s]} to {self.PLACES[g]}.")
+                        f"the {NAMES[self.cells[s]]} can {still} from {self.PLACES[s]} to {self.PLACES[g]}.")
         return None
 
     def _apply(self, move: Move) -> list[Event]:

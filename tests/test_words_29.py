@@ -112,3 +112,25 @@ def test_a_run_of_one_is_the_top_card_not_the_top_1():
                 assert "top 1 " not in reason and "only the top card moves" in reason, reason
                 return
     pytest.fail("no column with a run of one found")
+
+
+# ----------------------------------------------------------------- 6. the shuffle's example move
+def test_a_refused_shuffle_offers_a_card_that_gains_by_moving():
+    """The example is never a card already in proper place (a 2 at a row's
+    start, which could only go to another row's start), while another card
+    can move."""
+    import re
+    checked = in_place_first = 0
+    for seed in range(120):
+        game = engine.new_game("gaps", seed=seed)
+        sources = game._card_sources()
+        reason = game.explain("redeal")
+        if not sources or reason is None:
+            continue
+        src = re.search(r"from ([a-d]\d+) to", reason).group(1)
+        in_place = game._in_place(game.PLACES.index(src))
+        if any(not game._in_place(s) for s, _ in sources):
+            assert not in_place, f"deal {seed}: {reason}"
+        checked += 1
+        in_place_first += game._in_place(sources[0][0])
+    assert checked and in_place_first, "no deal whose first move is a card in place was tried"
