@@ -134,3 +134,15 @@ def test_a_refused_shuffle_offers_a_card_that_gains_by_moving():
         checked += 1
         in_place_first += game._in_place(sources[0][0])
     assert checked and in_place_first, "no deal whose first move is a card in place was tried"
+
+
+# ----------------------------------------------------------------- 4. lost before the first move
+@pytest.mark.parametrize("name", ["republic", "smith", "prince"])
+def test_a_deal_proved_lost_before_any_move_never_could_be_won(name):
+    from game.games import front_of
+    game = engine.new_game(name, seed=1)
+    front = front_of(game)
+    at_deal = front.verdict_text(game, "impossible")
+    assert "no longer" not in at_deal and "cannot be won" in at_deal
+    game.play(str(game.legal_moves()[0]))
+    assert front.verdict_text(game, "impossible") == "can no longer be won"

@@ -121,7 +121,7 @@ class Front:
         if verdict == "won":
             return "can still be won"
         if verdict == "impossible":
-            return "can no longer be won"
+            return lost_words(g)
         return "winnable? not known: the solver gave up"
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
@@ -146,3 +146,9 @@ def word_item(commands, label: str, word: str, shortcut: str) -> Item:
     its shortcut then says why)."""
     play: Callable[[], None] = lambda: commands.play_word(word)     # noqa: E731
     return Item(label, play, shortcut, commands.legal(word), refused=play)
+
+
+def lost_words(g: engine.Game) -> str:
+    """The indicator on a deal proved lost: before the first move it never
+    could be won ("this deal cannot be won"); after one, "can no longer be won"."""
+    return "can no longer be won" if g.history else "this deal cannot be won"

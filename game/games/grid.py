@@ -7,7 +7,7 @@ import re
 
 import engine
 
-from .base import Front, card_name
+from .base import Front, card_name, lost_words
 
 _CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
 
@@ -59,7 +59,7 @@ class GridFront(Front):
             left = g.redeals_left
             if left > 0:
                 return f"this deal can't be won without a {word}; {left} {word}{'s' if left != 1 else ''} left"
-            return "can no longer be won"
+            return lost_words(g)
         return super().verdict_text(g, verdict)
 
     def describe(self, game: engine.Game, move: engine.Move) -> str:
