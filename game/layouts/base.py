@@ -183,10 +183,29 @@ class Layout:
                 "cards": cards, "pictures": pictures}
 
 
-def card_size_for(width_cards: float, height_cards: float, area: Rect, aspect: float,
-                  most: int = 240) -> tuple[int, int]:
+#: a label's smallest font size: its digits stand 10 pixels tall at least
+#: (pygame-ce's own font; ``tests/test_table_fill.py`` measures it)
+MIN_TEXT = 20
+#: what a table leaves around its cards, at most, as a share of its width
+#: or height (its cards as large as the table allows, and centred)
+MARGIN = 0.02
+
+
+def card_size_for(width_cards: float, height_cards: float, area: Rect, aspect: float) -> tuple[int, int]:
     """The largest card (w, h) such that ``width_cards`` card widths fit the
-    area's width and ``height_cards`` card heights its height."""
-    w = min(area.w / width_cards, area.h / height_cards * aspect, most)
+    area's width and ``height_cards`` card heights its height: no limit
+    but the table's (the built-in faces are drawn for the largest screens,
+    ``game/sheet.py``)."""
+    w = min(area.w * (1 - MARGIN) / width_cards, area.h / height_cards * aspect)
     w = max(int(w), 16)
     return w, max(int(round(w / aspect)), 22)
+
+
+def spread(cards: float, gaps: int, cw: int, width: int, least: float, most: float) -> int:
+    """The step from one pile to the next (a card and a gap) so that a row
+    of ``cards`` card widths and ``gaps`` gaps fills ``width``: the gap at
+    least ``least`` and at most ``most`` card widths."""
+    if gaps <= 0:
+        return cw
+    gap = (width * (1 - MARGIN) - cards * cw) / gaps
+    return cw + int(min(most * cw, max(least * cw, gap)))

@@ -4,23 +4,36 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from .base import Label, Layout, Picture, card_size_for
+from .base import MARGIN, MIN_TEXT, Label, Layout, Picture, card_size_for, spread
 
-GAP_X, GAP_Y = 0.07, 0.09   # space between cells, in card widths / heights
+GAP_X, GAP_Y = 0.07, 0.07   # space between cells, in card widths / heights, at least
+#: ... and at most, when the cells spread to fill a table of another shape
+MOST_GAP_X, MOST_GAP_Y = 0.35, 0.3
+#: the table's top and bottom edges, at least, in card heights
+EDGE = 0.12
 
 
-def lay_grid(game, area: Rect, aspect: float, extra_width: float, extra_height: float,
-             ace_gap: float = 0.0) -> tuple[Layout, int, int]:
-    """Cells for every grid place, cards in them; returns the layout and the
-    grid's left and bottom edges."""
+def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tuple[float, float] = (0.0, 0.0),
+             ace_gap: float = 0.0) -> tuple[Layout, int, int, int]:
+    """Cells for every grid place, cards in them, the cards as large as the
+    table allows: ``extra_width`` card widths beside the rows (their
+    counts), and a band under them of ``band`` card heights (least, most).
+    Where the table has room to spare, the cells spread apart (up to
+    :data:`MOST_GAP_X`, :data:`MOST_GAP_Y`) and the band grows, so that the
+    grid fills the table, centred.  Returns the layout, the grid's left and
+    bottom edges and the band's height in pixels."""
     rows, width = game.ROWS, game.WIDTH
-    cw, ch = card_size_for(width + (width - 1) * GAP_X + ace_gap + extra_width + 0.4,
-                           rows + (rows - 1) * GAP_Y + extra_height + 0.3, area, aspect)
+    cw, ch = card_size_for(width + (width - 1) * GAP_X + ace_gap + extra_width,
+                           rows + (rows - 1) * GAP_Y + band[0] + 2 * EDGE, area, aspect)
     layout = Layout(area.size, (cw, ch))
-    dx, dy = int(cw * (1 + GAP_X)), int(ch * (1 + GAP_Y))
+    dx = spread(width + ace_gap + extra_width, width - 1, cw, area.w, GAP_X, MOST_GAP_X)
+    room = area.h * (1 - MARGIN) - (rows + band[0]) * ch
+    gap_y = min(MOST_GAP_Y * ch, max(GAP_Y * ch, room / (rows - 1)))
+    band_h = int(band[0] * ch + min(max(0.0, room - (rows - 1) * gap_y), (band[1] - band[0]) * ch))
+    dy = ch + int(gap_y)
     grid_w = dx * (width - 1) + cw + int(ace_gap * cw) + int(extra_width * cw)
     left = area.x + (area.w - grid_w) // 2
-    top = area.y + max(int(0.15 * ch), (area.h - dy * (rows - 1) - ch - int(extra_height * ch)) // 2)
+    top = area.y + max(0, (area.h - dy * (rows - 1) - ch - band_h) // 2)
     position = game.position()["rows"]
     locked = game.locked_counts()
     dead = set(game.dead_places())
@@ -35,21 +48,27 @@ def lay_grid(game, area: Rect, aspect: float, extra_width: float, extra_height: 
                 layout.add_pile(place, [name])
                 layout.sprites[-1].locked = k < locked[r]
     bottom = top + dy * (rows - 1) + ch
-    return layout, left, bottom
+    return layout, left, bottom, band_h
+
+
+#: Gaps' band under the rows (the hand and the clock), in card heights: a
+#: little space, then the hand at least half a card high, at most a card
+GAPS_SPACE = 0.1
+GAPS_BAND = (GAPS_SPACE + 0.5, GAPS_SPACE + 1.0)
 
 
 def gaps(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    layout, left, bottom = lay_grid(game, area, aspect, extra_width=0, extra_height=1.15)
+    layout, left, bottom, band_h = lay_grid(game, area, aspect, band=GAPS_BAND)
     cw, ch = layout.card
-    panel = Rect(area.x, bottom + int(0.15 * ch), area.w, area.bottom - bottom - int(0.15 * ch))
-    hand_h = min(panel.h, ch)
+    space = int(GAPS_SPACE * ch)
+    hand_h = band_h - space
     hand = Rect(0, 0, int(hand_h * 0.9), hand_h)
-    hand.midleft = (left, panel.centery)
+    hand.topleft = (left, bottom + space)
     layout.pictures.append(Picture(f"hand{game.shuffles_left}", hand, place="hand"))
-    text = max(14, int(ch * 0.2))
+    text = max(MIN_TEXT, min(int(ch * 0.2), int(hand_h * 0.45)))
     layout.labels.append(Label(f"Shuffles left: {game.shuffles_left}",
                                Rect(hand.right + 10, hand.y, 10 * text, hand.h), text, align="left"))
-    grid_right = left + int(cw * (1 + GAP_X)) * 12 + cw
+    grid_right = layout.slots[game.PLACES[game.WIDTH - 1]].rect.right
     if ui.get("timer_shown", True):
         timer = Rect(grid_right - 6 * text, hand.y, 6 * text, hand.h)
         layout.labels.append(Label(ui.get("timer_text", "0:00"), timer, int(text * 1.4),
@@ -59,12 +78,12 @@ def gaps(game, area: Rect, aspect: float, ui: dict) -> Layout:
 
 
 def chinese_puzzle(game, area: Rect, aspect: float, ui: dict) -> Layout:
-    layout, left, bottom = lay_grid(game, area, aspect, extra_width=1.9, extra_height=0, ace_gap=0.25)
+    layout, left, bottom, _ = lay_grid(game, area, aspect, extra_width=1.9, ace_gap=0.25)
     cw, ch = layout.card
-    dx, dy = int(cw * (1 + GAP_X)), int(ch * (1 + GAP_Y))
-    count_x = left + dx * 13 + cw + int(0.25 * cw) + int(0.2 * cw)
-    text = max(13, int(ch * 0.32))
     top = layout.slots["a0"].rect.top
+    dy = layout.slots["b0"].rect.top - top
+    count_x = layout.slots["a13"].rect.right + int(0.2 * cw)
+    text = max(MIN_TEXT, int(ch * 0.32))
     for r, n in enumerate(game.locked_counts()):
         layout.labels.append(Label(str(n), Rect(count_x, top + r * dy, int(0.6 * cw), ch), text,
                                    colour=(255, 236, 160) if n == 14 or n == 13 else (235, 235, 225)))
@@ -79,5 +98,5 @@ def chinese_puzzle(game, area: Rect, aspect: float, ui: dict) -> Layout:
     layout.pictures.append(Picture("redeal" if game.redeals_left else "no-redeal", redeal))
     layout.labels.append(Label(f"{game.redeals_left} left", Rect(redeal.x - int(0.2 * cw), redeal.bottom + 2,
                                                                  int(1.4 * cw), int(ch * 0.4)),
-                               max(12, int(text * 0.75))))
+                               max(MIN_TEXT, int(text * 0.75))))
     return layout

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from .base import Label, Layout, Picture, card_size_for
+from .base import MIN_TEXT, Label, Layout, Picture, card_size_for, spread
 
-GAP = 0.12        # between piles, in card widths
+GAP = 0.12        # between piles, in card widths, at least
+MOST_GAP = 0.5    # ... and at most, when the piles spread to fill a wide table
 FAN = 0.27        # face-up fan, in card heights
 DOWN_FAN = 0.12   # face-down fan
 #: how much of a covered card a squeezed column still shows, in card heights:
@@ -21,9 +22,8 @@ INDEX = 0.2
 LEAST_SCALE = 0.6
 
 
-def _columns(layout: Layout, game, left: int, top: int, bottom: int, spacing: dict) -> None:
+def _columns(layout: Layout, game, left: int, dx: int, top: int, bottom: int, spacing: dict) -> None:
     cw, ch = layout.card
-    dx = int(cw * (1 + GAP))
     for i, col in enumerate(game.position()["columns"]):
         place = f"c{i + 1}"
         slot = layout.add_slot(place, Rect(left + i * dx, top, cw, ch), "column")
@@ -45,9 +45,8 @@ def _down(game, spacing: dict, down: float, above: float) -> float:
     return min(max(down, need + 0.05), down / LEAST_SCALE)
 
 
-def _row(layout: Layout, places: list[str], left: int, top: int, kind: str) -> None:
+def _row(layout: Layout, places: list[str], left: int, dx: int, top: int, kind: str) -> None:
     cw, ch = layout.card
-    dx = int(cw * (1 + GAP))
     for k, place in enumerate(places):
         layout.add_slot(place, Rect(left + k * dx, top, cw, ch), kind)
 
@@ -68,7 +67,7 @@ def _stock(layout: Layout, place: str, size: int, rect: Rect, empty_picture: str
             layout.sprites.append(_back(place, i, Rect(rect.x + 2 * i, rect.y - 2 * i, cw, ch)))
     else:
         layout.pictures.append(Picture(empty_picture, Rect(rect), place=place))
-    text = max(12, int(ch * 0.16))
+    text = max(MIN_TEXT, int(ch * 0.16))
     layout.labels.append(Label(str(size), Rect(rect.x, rect.bottom + 2, cw, text + 4), text))
 
 
@@ -77,22 +76,23 @@ def _back(place: str, index: int, rect: Rect):
     return Sprite("", place, index, rect, face_up=False)
 
 
-def _frame(area: Rect, aspect: float, across: float, down: float, steps: int):
-    """A pile game's frame: cards sized so ``across`` card widths and
-    ``down`` card heights fit ``area``; the layout, the card size, the step
-    from one column to the next, and the left and top of a row ``steps``
-    steps and one and a half cards wide, centred."""
-    cw, ch = card_size_for(across, down, area, aspect)
+def _frame(area: Rect, aspect: float, cards: float, gaps: int, down: float):
+    """A pile game's frame: cards sized so that a row of ``cards`` card
+    widths and ``gaps`` gaps fits ``area``'s width and ``down`` card heights
+    its height, the gaps then widened to fill a wide table; the layout, the
+    card size, the step from one pile to the next, and the left and top of
+    that row, centred."""
+    cw, ch = card_size_for(cards + gaps * GAP, down, area, aspect)
     layout = Layout(area.size, (cw, ch))
-    dx = int(cw * (1 + GAP))
-    width = dx * steps + cw + int(0.5 * cw)
+    dx = spread(cards, gaps, cw, area.w, GAP, MOST_GAP)
+    width = dx * gaps + int((cards - gaps) * cw)
     return layout, (cw, ch), dx, area.x + (area.w - width) // 2, area.y + int(0.12 * ch)
 
 
 def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
     spacing = ui.get("spacing", {})
     down = _down(game, spacing, 5.9, 0.12 + 2.3 + 2 * DOWN_FAN + 0.25)
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 10 * GAP + 0.4, down, 9)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10, 9, down)
     pos = game.position()
     stock_rect = Rect(left, top, cw, ch)
     _stock(layout, "stock", len(pos["stock"]), stock_rect, "redeal" if game.can_redeal else "no-redeal")
@@ -101,7 +101,7 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
         layout.add_pile("s", [pos["turned"]])
     talon = layout.add_slot("t", Rect(left + dx, top, cw, ch), "talon", outline="talon")
     if not pos["talon"]:
-        text = max(12, int(ch * 0.13))
+        text = max(MIN_TEXT, int(ch * 0.13))
         layout.labels.append(Label("talon", Rect(talon.rect.x, talon.rect.centery - text // 2, cw, text), text,
                                    (200, 214, 200)))
     if pos["talon"]:
@@ -109,7 +109,7 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
         for s in layout.pile("t"):
             s.index += len(pos["talon"]) - len(layout.pile("t"))
     f_left = left + 2 * dx + int(0.5 * cw)
-    _row(layout, [f"f{j + 1}" for j in range(8)], f_left - dx * 0, top, "foundation")
+    _row(layout, [f"f{j + 1}" for j in range(8)], f_left, dx, top, "foundation")
     for j in range(8):
         layout.slots[f"f{j + 1}"].rect.x = f_left + j * dx - int(0.0 * cw)
     _foundations(layout, pos["foundations"])
@@ -130,18 +130,17 @@ def republic(game, area: Rect, aspect: float, ui: dict) -> Layout:
         layout.add_pile(place, [c if up else "" for c, up in zip(packet, ups)], face_up=ups,
                         step=(0, int(ch * DOWN_FAN)))
     c_top = p_top + ch + int(2 * DOWN_FAN * ch) + int(0.25 * ch)
-    _columns(layout, game, left, c_top, area.bottom - 4, spacing)
+    _columns(layout, game, left, dx, c_top, area.bottom - 4, spacing)
     return layout
 
 
 def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
     spacing = ui.get("spacing", {})
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 9.5 + 9 * GAP + 0.4,
-                                             _down(game, spacing, 5.2, 0.12 + 1.52), 8)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 9.5, 8, _down(game, spacing, 5.2, 0.12 + 1.52))
     pos = game.position()
     _stock(layout, "stock", len(pos["stock"]), Rect(left, top, cw, ch), "no-redeal")
     c_left = left + dx + int(0.5 * cw)
-    _row(layout, [f"f{j + 1}" for j in range(8)], c_left, top, "foundation")
+    _row(layout, [f"f{j + 1}" for j in range(8)], c_left, dx, top, "foundation")
     _foundations(layout, pos["foundations"])
     controls = int(0.22 * ch)
     c_top = top + ch + int(0.3 * ch) + controls
@@ -152,17 +151,16 @@ def smith(game, area: Rect, aspect: float, ui: dict) -> Layout:
                                             ("space-more", "more"))):
             layout.pictures.append(Picture(name, Rect(x + k * w, c_top - controls, w, controls - 2),
                                            place=f"spacing:c{i + 1}:{change}"))
-    _columns(layout, game, c_left, c_top, area.bottom - 4, spacing)
+    _columns(layout, game, c_left, dx, c_top, area.bottom - 4, spacing)
     return layout
 
 
 def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
     spacing = ui.get("spacing", {})
-    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5 + 9 * GAP + 0.4,
-                                             _down(game, spacing, 5.6, 0.12 + 1.35), 9)
+    layout, (cw, ch), dx, left, top = _frame(area, aspect, 10.5, 9, _down(game, spacing, 5.6, 0.12 + 1.35))
     pos = game.position()
     r_left = left + dx  # the reserve row sits centred over the columns
-    _row(layout, [f"r{i + 1}" for i in range(7)], r_left, top, "reserve")
+    _row(layout, [f"r{i + 1}" for i in range(7)], r_left, dx, top, "reserve")
     for i, c in enumerate(pos["reserve"]):
         if c is not None:
             layout.add_pile(f"r{i + 1}", [c])
@@ -171,5 +169,5 @@ def prince(game, area: Rect, aspect: float, ui: dict) -> Layout:
         layout.add_slot(f"f{j + 1}", Rect(f_x, top + j * int(ch * 1.08), cw, ch), "foundation")
     _foundations(layout, pos["foundations"])
     c_top = top + ch + int(0.35 * ch)
-    _columns(layout, game, left, c_top, area.bottom - 4, spacing)
+    _columns(layout, game, left, dx, c_top, area.bottom - 4, spacing)
     return layout
