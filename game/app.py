@@ -38,7 +38,7 @@ from .records import Records
 from .session import Session
 from .sound import Sounds
 from .speech import Speech
-from .status import StatusLine, game_title, leaving_cost, over_message, redeal_word, win_message, window_caption
+from .status import StatusLine, game_title, leaving_cost, over_message, stuck_alert, win_message, window_caption
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui.dialogs import Dialog, control_state, control_words, dialog_words
@@ -630,9 +630,8 @@ class App:
             return
         self.assistant.ask_verdict()
         if getattr(g, "stuck", False) and g.explain("redeal") is None and s.demo is None:
-            word = redeal_word(g)
             auto = s.front.auto_redeal(bool(self.option("auto_reshuffle")))
-            text = f"No card can move. {'The cards will now be reshuffled' if auto else f'Use a {word}'}."
+            text = stuck_alert(g, auto)
 
             def done(_choice: str = "OK") -> None:
                 if auto and self.session is s and self.table is not None and g.explain("redeal") is None:

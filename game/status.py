@@ -63,6 +63,20 @@ def redeal_word(game: engine.Game) -> str:
     return front_of(game).redeal_word
 
 
+#: what a stuck table's cards undergo, by the game's word for a fresh deal
+#: (Gaps' shuffle, Chinese Puzzle's redeal, its manual's word)
+DONE_WORDS = {"shuffle": "reshuffled", "redeal": "redealt"}
+
+
+def stuck_alert(game: engine.Game, auto: bool) -> str:
+    """The alert on a stuck table: what happens now (``auto``: the table
+    redeals by itself), in the game's own word."""
+    word = redeal_word(game)
+    if auto:
+        return f"No card can move. The cards will now be {DONE_WORDS.get(word, word + 'ed')}."
+    return f"No card can move. Use a {word}."
+
+
 class StatusLine:
     """The status line under the table."""
 

@@ -146,3 +146,30 @@ def test_a_deal_proved_lost_before_any_move_never_could_be_won(name):
     assert "no longer" not in at_deal and "cannot be won" in at_deal
     game.play(str(game.legal_moves()[0]))
     assert front.verdict_text(game, "impossible") == "can no longer be won"
+
+
+# ----------------------------------------------------------------- 5. each game's word for a fresh deal
+def test_a_stuck_chinese_puzzle_is_redealt_in_its_own_word(home):
+    import pygame
+    from gui import key, settle
+    # every gap sits right of a king: stuck, with redeals left
+    rows = [["A" + s, "2" + s, "3" + s, "K" + "CDHS"[(r + 1) % 4], None, *(x + s for x in "456789TJQ")]
+            for r, s in enumerate("CDHS" * 2)]
+    app = make_app(home)
+    app.show_game(engine.from_dict({"format": 1, "game": "chinese-puzzle",
+                                    "position": {"rows": rows, "redeals_left": 2}}), opening=False)
+    settle(app)
+    assert app.game.stuck
+    message = app.dialogs[-1].message
+    assert "redealt" in message and "shuffl" not in message, message
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert app.game.history == ["redeal"]
+
+
+def test_the_stuck_alert_of_each_grid_game():
+    from game.status import stuck_alert
+    gaps, puzzle = engine.new_game("gaps", seed=1), engine.new_game("chinese-puzzle", seed=1)
+    assert stuck_alert(gaps, True) == "No card can move. The cards will now be reshuffled."
+    assert stuck_alert(gaps, False) == "No card can move. Use a shuffle."
+    assert stuck_alert(puzzle, True) == "No card can move. The cards will now be redealt."
