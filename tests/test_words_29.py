@@ -173,3 +173,15 @@ def test_the_stuck_alert_of_each_grid_game():
     assert stuck_alert(gaps, True) == "No card can move. The cards will now be reshuffled."
     assert stuck_alert(gaps, False) == "No card can move. Use a shuffle."
     assert stuck_alert(puzzle, True) == "No card can move. The cards will now be redealt."
+
+
+# ----------------------------------------------------------------- 7. the start screen
+def test_every_blurb_is_shown_whole_on_the_start_screen(home):
+    from game.ui.dialogs import wrap
+    from game.ui.start import GAMES
+    app = make_app(home)
+    tiles = app.scene.layout()
+    font = app.fonts.get(20)
+    for tile, front in zip(tiles, GAMES):
+        assert len(wrap(font, front.blurb, tile.w - 24)) <= 3, front.blurb      # the screen shows three lines
+    assert all("Card Shell's" not in front.blurb for front in GAMES)

@@ -15,7 +15,7 @@ class SmithFront(TableauFront):
     name = "smith"
     listed = 4
     title = "The Smith"
-    blurb = "A Spider of Card Shell's: build King-to-Ace runs in one suit."
+    blurb = "A Spider variant for two decks: build King-to-Ace runs in one suit."
     sample = ("KC", "QC", "JC", "TC")
     default_rule = "any-suit"
     #: the solver's beam search takes a million nodes and more to win a deal
