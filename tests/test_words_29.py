@@ -185,3 +185,32 @@ def test_every_blurb_is_shown_whole_on_the_start_screen(home):
     for tile, front in zip(tiles, GAMES):
         assert len(wrap(font, front.blurb, tile.w - 24)) <= 3, front.blurb      # the screen shows three lines
     assert all("Card Shell's" not in front.blurb for front in GAMES)
+
+
+# ----------------------------------------------------------------- 8, 12. the review window
+def test_the_review_window_names_the_rule_and_the_deals_code_and_keeps_its_size():
+    import pygame
+    from test_review import fixture
+
+    from engine import codes
+    from game.status import game_title
+    from game.surfaces import Fonts
+    from game.ui.review import ReviewDialog
+    game, losing, _ = fixture("prince")
+    dialog = ReviewDialog(game)
+    assert game_title(game) in dialog.title                        # "The Prince, alternating colour"
+    assert f"code {codes.encode(game.name, game.options, game.seed)}" in dialog.title
+    assert "alternate" not in dialog.title and f"deal {game.seed}" not in dialog.title
+    pygame.display.init()
+    screen = pygame.Surface((1024, 640))
+    fonts = Fonts()
+    dialog.progress(3, 40)
+    dialog.draw(screen, fonts)
+    first = dialog.rect.copy()
+    n = len(game.history)
+    dialog.finish({"verdicts": ["won"] * (losing + 1) + ["lost"] * (n - losing), "losing": losing,
+                   "instead": None, "searches": 9, "out_of_time": True,
+                   "deals": [{"first": 0, "last": n, "losing": losing, "instead": None, "lost_from_the_start": False}]})
+    dialog.selected = 0                                            # a mark clicked: one more line
+    dialog.draw(screen, fonts)
+    assert dialog.rect == first, "the window should not grow (or move) as its text comes"

@@ -37,10 +37,12 @@ import pygame
 from pygame import Rect
 
 import engine
+from engine import codes
 from engine.review import LOST, UNKNOWN, WON, position_after
 
 from ..games import front, front_of
 from ..session import Session
+from ..status import game_title
 from ..words import describe
 from .dialogs import DEFAULT, INK, PAPER, Dialog, draw_button, wrap
 
@@ -49,6 +51,8 @@ LOSS_INK = (170, 40, 40)
 FAINT = (150, 150, 150)
 #: the whole review's seconds at most (each search's: the game's front says)
 TOTAL_S = 90.0
+#: lines of text the window has room for from the start (a review says four or five)
+TEXT_ROWS = 7
 CLOSE = "Close"
 TRY_AGAIN = "Try Again from Move"
 #: the words on the button of the end-of-game alert that opens a review
@@ -95,9 +99,13 @@ class ReviewDialog(Dialog):
 
     def __init__(self, game: engine.Game, on_close: Callable[[str], None] | None = None) -> None:
         n = len(game.history)
-        rule = f", {game.options['rule'].replace('-', ' ')}" if "rule" in game.options else ""
-        title = f"Review: {game.title}, deal {game.seed}{rule} ({n} move{'s' if n != 1 else ''})"
+        # the game and its rule as the status line names them, and the deal's code the player can type
+        code = codes.encode(game.name, game.options, game.seed)
+        title = f"Review: {game_title(game)} - code {code} ({n} move{'s' if n != 1 else ''})"
         super().__init__("", (CLOSE,), title, on_close, width=940)
+        #: the lines of text the window keeps room for: it has its final size at once, and
+        #: grows (never shrinks) only if the review says more than that
+        self.text_rows = TEXT_ROWS
         self.doc = game.to_dict()
         self.name = game.name
         #: Gaps' "shuffle", Chinese Puzzle's "redeal": a fresh deal the verdicts leave out; None elsewhere
@@ -221,10 +229,12 @@ class ReviewDialog(Dialog):
         width = min(self.width, sw - 40)
         inner = width - 40
         lines = wrap(body, "\n".join(self.summary()), inner)
+        self.text_rows = max(self.text_rows, len(lines))
+        text_rows = self.text_rows
         n = len(self.history)
         label_w = small.size(str(max(1, n)))[0] + 10
         # the timeline: as large a mark as fits, rows of marks under each other
-        room = max(60, sh - 40 - (24 + 34 + 22 * len(lines) + 30 + 64 + 30))
+        room = max(60, sh - 40 - (24 + 34 + 22 * text_rows + 30 + 64 + 30))
         cell = 18
         while cell > 6:
             per_row = max(1, (inner - label_w) // cell)
@@ -234,7 +244,7 @@ class ReviewDialog(Dialog):
         per_row = max(1, (inner - label_w) // cell)
         rows = max(1, -(-n // per_row))
         timeline_h = rows * (cell + 4)
-        height = 24 + 34 + timeline_h + 12 + 26 + 10 + 22 * len(lines) + 64
+        height = 24 + 34 + timeline_h + 12 + 26 + 10 + 22 * text_rows + 64
         self.rect = Rect(0, 0, width, min(height, sh - 20))
         self.rect.center = (sw // 2, sh // 2)
         dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
