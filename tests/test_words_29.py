@@ -214,3 +214,50 @@ def test_the_review_window_names_the_rule_and_the_deals_code_and_keeps_its_size(
     dialog.selected = 0                                            # a mark clicked: one more line
     dialog.draw(screen, fonts)
     assert dialog.rect == first, "the window should not grow (or move) as its text comes"
+
+
+# ----------------------------------------------------------------- 9. the result's picture
+def record_of(*wins: bool):
+    from engine.scoring import Record
+    rec = Record()
+    for won in wins:
+        rec.add(won, 1.0 if won else -2.0, 40)
+    return rec
+
+
+def test_the_streaks_leave_out_a_longest_of_none():
+    from game.ui.scores import streak_words
+    assert streak_words("Any suit", record_of(True)) == "Any suit: 1 won in a row"
+    assert "lost" not in streak_words("Any suit", record_of(True, True))
+    assert streak_words("Any suit", record_of(False, True, True, False)) == \
+        "Any suit: 1 lost in a row; best 2 won in a row"
+    assert streak_words("Any suit", record_of(False, False, True)) == \
+        "Any suit: 1 won in a row; worst 2 lost in a row"
+    text = streak_words("Any suit", record_of(True, True, False, False, False, True))
+    assert text == "Any suit: 1 won in a row; best 2 won, worst 3 lost in a row"
+    assert " 0 " not in streak_words("Any suit", record_of(False))
+
+
+def test_one_game_draws_no_line_of_one_point_and_says_why(monkeypatch):
+    import pygame
+
+    from game.surfaces import Fonts
+    from game.ui import scores
+    pygame.display.init()
+    plotted, said = [], []
+    monkeypatch.setattr(scores, "_plot", lambda *a, **k: plotted.append(a))
+    font = Fonts().get(17)
+    real_render = font.render
+    screen = pygame.Surface((600, 300))
+
+    class Spy:
+        def render(self, text, *a):
+            said.append(text)
+            return real_render(text, *a)
+
+        def get_height(self):
+            return font.get_height()
+    scores.chart(screen, Spy(), pygame.Rect(10, 10, 500, 132), "Any suit", record_of(True))
+    assert plotted == [] and scores.ONE_GAME in said
+    scores.chart(screen, Spy(), pygame.Rect(10, 10, 500, 132), "Any suit", record_of(True, False))
+    assert len(plotted) == 2

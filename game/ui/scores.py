@@ -70,6 +70,8 @@ class TableDialog(Dialog):
 
 #: the results a strip shows at most, newest on the right
 STRIP = 60
+#: under the strip while one game is played: the win rate and points lines need two
+ONE_GAME = "The win rate and points are drawn as lines from the second game on."
 WIN_INK = (30, 120, 60)
 
 
@@ -137,10 +139,7 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool =
     the right), and the running win rate and points as lines.  ``mono``
     (Options > Black and White): a win is filled with ink."""
     results = rec.results
-    streak = (f"{rec.winning_streak} won in a row" if rec.winning_streak else
-              f"{rec.losing_streak} lost in a row" if rec.losing_streak else "no streak")
-    text = f"{name}: {streak}; best {rec.longest_wins} won, worst {rec.longest_losses} lost in a row"
-    screen.blit(font.render(text, True, INK), area.topleft)
+    screen.blit(font.render(streak_words(name, rec), True, INK), area.topleft)
     y = area.y + font.get_height() + 4
     if area.bottom - y < 12:
         return
@@ -158,6 +157,9 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool =
     height = area.bottom - y
     if height < 24:
         return
+    if len(results) < 2:        # a line needs two points: one game is its square alone
+        screen.blit(font.render(ONE_GAME, True, INK), (area.x, y))
+        return
     half = (area.w - 16) // 2
     rates, points, wins, total = [], [], 0, 0.0
     for n, (won, pts) in enumerate(results, 1):
@@ -170,6 +172,17 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool =
     low, high = min([0.0, *points]), max([0.0, *points])
     _plot(screen, font, Rect(area.x + half + 16, y, half, height), points, low, high if high > low else low + 1,
           f"points {points[-1]:+g}", [0.0])
+
+
+def streak_words(name: str, rec) -> str:
+    """A rule's streaks in words: the current one, then the longest of
+    each kind ("best 3 won, worst 2 lost in a row"); a longest of none, or
+    the current streak itself, is left out."""
+    streak = (f"{rec.winning_streak} won in a row" if rec.winning_streak else
+              f"{rec.losing_streak} lost in a row" if rec.losing_streak else "no streak")
+    longest = ([f"best {rec.longest_wins} won"] if rec.longest_wins > rec.winning_streak else []) + \
+        ([f"worst {rec.longest_losses} lost"] if rec.longest_losses > rec.losing_streak else [])
+    return f"{name}: {streak}" + (f"; {', '.join(longest)} in a row" if longest else "")
 
 
 def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: float, high: float,
