@@ -47,6 +47,8 @@ from .window import Window
 
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 PAUSED = "Paused: click the clock or press Ctrl+P to go on."
+#: the win's result offers the next deal of the same game
+NEW_GAME = "New Game"
 
 
 def window_size_arg(text: str) -> tuple[int, int]:
@@ -664,8 +666,13 @@ class App:
         score that made the table, the name to write in it."""
         then, self.after_result = self.after_result, None
         s = self.session
-        self.summary(win_message(s, self.records), s.front.title,
-                     on_close=(lambda _choice: then()) if then else None)
+
+        def answer(choice: str) -> None:
+            if choice == NEW_GAME:
+                self.new_game()         # a fresh deal of the same game (the win counted already)
+            if then:
+                then()
+        self.summary(win_message(s, self.records), s.front.title, answer, (NEW_GAME, "OK"), focus=1)
 
     def summary(self, message: str, title: str = "", on_close=None, buttons: tuple[str, ...] = ("OK",),
                 focus: int = 0) -> None:

@@ -261,3 +261,52 @@ def test_one_game_draws_no_line_of_one_point_and_says_why(monkeypatch):
     assert plotted == [] and scores.ONE_GAME in said
     scores.chart(screen, Spy(), pygame.Rect(10, 10, 500, 132), "Any suit", record_of(True, False))
     assert len(plotted) == 2
+
+
+# ----------------------------------------------------------------- 10. New Game from the win
+def gaps_one_move_from_the_win():
+    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
+    rows[3][11], rows[3][12] = None, "KS"
+    return {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
+
+
+def test_the_win_offers_a_new_game_of_the_same_kind_and_still_asks_for_the_high_score(home):
+    from gui import settle
+    app = make_app(home)
+    app.show_game(engine.from_dict(gaps_one_move_from_the_win()), opening=False)
+    settle(app)
+    app.scene.try_move("d13-d12")
+    app.scene.finish_actors()
+    settle(app)
+    assert app.game.won and app.dialogs
+    result = app.dialogs[-1]
+    assert "You won" in result.message and "New Game" in result.buttons
+    assert result.buttons[result.focus] == "OK", "Enter still closes the result"
+    won = app.game
+    app.close_dialog("New Game")
+    settle(app)
+    assert app.game is not won and app.game.name == "gaps" and not app.game.history
+    assert app.dialogs and app.dialogs[-1].entry is not None, "the win's name for the high scores is still asked"
+    app.close()
+
+
+def test_new_game_after_a_win_asks_nothing_more(home):
+    from gui import endgame, settle
+    app = make_app(home)
+    try:
+        app.show_game(engine.from_dict(endgame()), opening=False)
+        settle(app)
+        from engine import solve
+        for move in solve.solve(app.game, solve.Budget(seconds=10)).moves:
+            app.scene.try_move(move)
+            settle(app)
+        app.scene.finish_actors()
+        settle(app)
+        assert app.game.won and "New Game" in app.dialogs[-1].buttons
+        app.close_dialog("New Game")
+        settle(app)
+        assert app.game.name == "prince" and not app.game.history and not app.dialogs
+        assert app.game.options == {"rule": "alternate"}
+    finally:
+        app.analyst.stop()
+        app.close()
