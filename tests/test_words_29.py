@@ -310,3 +310,33 @@ def test_new_game_after_a_win_asks_nothing_more(home):
     finally:
         app.analyst.stop()
         app.close()
+
+
+# ----------------------------------------------------------------- 11. Open: the name of the file chosen
+def test_choosing_a_file_in_open_fills_the_name_field(tmp_path):
+    import pygame
+
+    from game.surfaces import Fonts
+    from game.ui.files import FileDialog
+    (tmp_path / "deeper").mkdir()
+    (tmp_path / "x.json").write_text("{}")
+    (tmp_path / "y.json").write_text("{}")
+    pygame.display.init()
+    screen = pygame.Surface((1024, 640))
+    dialog = FileDialog("open", tmp_path)
+    dialog.draw(screen, Fonts())
+    assert dialog.entries[dialog.selected].label == "deeper" and dialog.entry == ""
+
+    def press(k, text=""):
+        return dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+    press(pygame.K_DOWN)
+    assert dialog.entry == "x.json", "the arrows choose a file: its name in the field"
+    row = next(box.center for box, k in dialog._rows if dialog.entries[k].label == "y.json")
+    dialog.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row, button=1))
+    assert dialog.entry == "y.json", "a click chooses a file: its name in the field"
+    press(pygame.K_UP)
+    press(pygame.K_UP)
+    assert dialog.entry == "", "a folder has no file name"
+    press(pygame.K_DOWN)
+    press(pygame.K_z, "z")                             # typing starts a name of its own
+    assert dialog.entry == "z"

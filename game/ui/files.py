@@ -9,7 +9,8 @@ The list shows the current folder's subfolders and ``*.json`` files (folders
 first, ``..`` to go up; names starting with a dot are hidden).  The keyboard
 works it alone: Up/Down (Page Up/Down, Home/End) move the selection, Enter
 opens a folder or chooses a file, Backspace goes up when the name field is
-empty, typing fills the name field, Tab (Shift+Tab) moves round name, list and buttons,
+empty (in Open, also from the list), typing fills the name field (in Open,
+choosing a file in the list fills it with the file's name), Tab (Shift+Tab) moves round name, list and buttons,
 Space or Enter presses the button ringed, Escape cancels.  With the mouse: click selects, a double click opens or
 chooses, the wheel scrolls.  Enter with a typed name chooses that name in
 the current folder, ``.json`` added when missing (a typed folder name opens
@@ -145,6 +146,8 @@ class FileDialog(Dialog):
         elif self.mode == "open":
             self.selected = next((k for k, e in enumerate(self.entries) if e.label != ".."), None)
         self.typing = self.mode == "save" and came_from is None
+        if self.mode == "open":
+            self._name_from_list()
         self._show_selected()
 
     def up(self) -> None:
@@ -161,7 +164,16 @@ class FileDialog(Dialog):
         entry = self.entries[self.selected]
         if self.mode == "save" and not entry.is_folder:
             self.entry = entry.label
+        elif self.mode == "open":
+            self._name_from_list()
         self._show_selected()
+
+    def _name_from_list(self) -> None:
+        """Open: the name field shows the file selected in the list (empty
+        for a folder), as the file the Open button takes."""
+        chosen = self.entries[self.selected] if self.selected is not None and self.entries else None
+        self.entry = chosen.label if chosen is not None and not chosen.is_folder else ""
+        self.name_selected = False
 
     def _show_selected(self) -> None:
         if self.selected is not None:
@@ -273,6 +285,12 @@ class FileDialog(Dialog):
             self.name_selected = bool(self.entry)
             return None
         selected, self.name_selected = self.name_selected, False
+        if self.mode == "open" and not self.typing:
+            if key == pygame.K_BACKSPACE:      # in the list, the name its selection's: Backspace goes up
+                self.up()
+                self.notice = ""
+                return None
+            selected = True                    # what is typed replaces the selection's name
         if key == pygame.K_BACKSPACE:
             if selected:
                 self.entry = ""
