@@ -340,3 +340,26 @@ def test_choosing_a_file_in_open_fills_the_name_field(tmp_path):
     press(pygame.K_DOWN)
     press(pygame.K_z, "z")                             # typing starts a name of its own
     assert dialog.entry == "z"
+
+
+# ----------------------------------------------------------------- 13. the high scores table
+def test_the_high_scores_table_is_centred_names_read_from_the_left_and_the_rule_spans_it():
+    import pygame
+
+    from game.surfaces import Fonts
+    from game.ui.scores import high_scores_dialog
+    pygame.display.init()
+    screen = pygame.Surface((1280, 800))
+    scores = [{"name": name, "shuffles": 1, "seconds": 100 + n, "date": "2026-11-27T10:00:00"}
+              for n, name in enumerate(["Al", "A much longer name", "Bo"])]
+    dialog = high_scores_dialog(scores)
+    dialog.draw(screen, Fonts())
+    cells = dialog.cells
+    names = [rect for row, col, rect in cells if col == 1]
+    assert len({r.left for r in names}) == 1, "names (and the header) start at one left edge"
+    ranks = [rect for row, col, rect in cells if col == 0 and row > 0]
+    assert len({r.right for r in ranks}) == 1, "the ranks line up on the right"
+    left = min(r.left for *_, r in cells)
+    right = max(r.right for *_, r in cells)
+    assert abs((left + right) / 2 - dialog.rect.centerx) <= 2, "the table sits in the middle of the window"
+    assert dialog.rule[0] <= left and dialog.rule[1] >= right, "the header's line spans every column"

@@ -15,10 +15,14 @@ class TableDialog(Dialog):
     """A title, a table with a header row, and a note under it."""
 
     def __init__(self, title: str, headers: list[str], rows: list[list[str]], note: str = "",
-                 highlight: int | None = None, on_close=None, any_activity: bool = False) -> None:
+                 highlight: int | None = None, on_close=None, any_activity: bool = False,
+                 left: tuple[int, ...] = (0,)) -> None:
         super().__init__(note, ("OK",), title, on_close, width=760)
         self.headers = headers
         self.rows = rows
+        self.left = left             # the columns of words, read from the left; figures line up on the right
+        self.cells: list[tuple[int, int, Rect]] = []     # (row, column, where its text was drawn); 0 the header
+        self.rule = (0, 0)           # the header's line, from x to x
         self.highlight = highlight   # a row to show in colour (a new high score)
         self.any_activity = any_activity     # any key or click closes it, inside or out
 
@@ -49,22 +53,27 @@ class TableDialog(Dialog):
         """Draw in the room kept under the table."""
 
     def draw_rows(self, screen: pygame.Surface, body) -> None:
+        """The table, centred in the window: words from the left of their
+        column, figures to its right, a line under the header across them all."""
         widths = [max(body.size(str(r[k]))[0] for r in [self.headers, *self.rows]) + 18
                   for k in range(len(self.headers))]
-        x0 = self.rect.x + 20
+        table_w = sum(widths) - 18       # no room after the last column
+        x0 = max(self.rect.x + 20, self.rect.centerx - table_w // 2)
         y = self.rect.y + 18 + (34 if self.title else 0)
+        self.cells = []
         for n, row in enumerate([self.headers, *self.rows]):
             x = x0
             colour = DEFAULT if self.highlight is not None and n - 1 == self.highlight else INK
             for k, cell in enumerate(row):
                 image = body.render(str(cell), True, colour)
-                if k == 0:
-                    screen.blit(image, (x, y))
-                else:
-                    screen.blit(image, image.get_rect(topright=(x + widths[k] - 6, y)))
+                at = image.get_rect(topleft=(x, y)) if k in self.left else \
+                    image.get_rect(topright=(x + widths[k] - 18, y))
+                screen.blit(image, at)
+                self.cells.append((n, k, at))
                 x += widths[k]
             if n == 0:
-                pygame.draw.line(screen, INK, (x0, y + 21), (x - 6, y + 21))
+                self.rule = (x0, x0 + table_w)
+                pygame.draw.line(screen, INK, (x0, y + 21), (x0 + table_w, y + 21))
             y += 22
 
 
@@ -240,4 +249,5 @@ def high_scores_dialog(scores: list[dict], highlight: int | None = None) -> Tabl
         rows.append([f"{n}.", s["name"], str(s["shuffles"]), f"{minutes}:{seconds:02d}", s.get("date", "")[:10]])
     return TableDialog("Gaps: High Scores", ["", "Name", "Shuffles", "Time", "Date"], rows,
                        "Ranked by shuffles used, then by time.", highlight,
-                       any_activity=True)       # the manual: almost any user activity dismisses it
+                       any_activity=True,       # the manual: almost any user activity dismisses it
+                       left=(1, 4))             # the name and the date read from the left
