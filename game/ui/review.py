@@ -51,8 +51,8 @@ LOSS_INK = (170, 40, 40)
 FAINT = (150, 150, 150)
 #: the whole review's seconds at most (each search's: the game's front says)
 TOTAL_S = 90.0
-#: lines of text the window has room for from the start (a review says four or five)
-TEXT_ROWS = 7
+#: lines of text the window has room for from the start (a review says two to five)
+TEXT_ROWS = 6
 CLOSE = "Close"
 TRY_AGAIN = "Try Again from Move"
 #: the words on the button of the end-of-game alert that opens a review
