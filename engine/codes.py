@@ -162,9 +162,11 @@ def decode(code: str) -> tuple[str, dict[str, Any], int]:
     index = 0
     for ch in text[1:1 + width]:
         index = index * 32 + _VALUE[ch]
-    if index >= _combinations(cls):
+    sets = _combinations(cls)
+    if index >= sets:
+        only = "only one, set 0" if sets == 1 else f"only {sets}, sets 0 to {sets - 1}"
         raise ValueError(f"The challenge code {shown!r} names option set {index}, but {cls.title} "
-                         f"has only {_combinations(cls)}.")
+                         f"has {only}.")
     if len(seed_text) > 1 and seed_text[0] == "0":
         raise ValueError(f"The challenge code {shown!r} has a deal number starting with 0; "
                          "codes never do, so it is mistyped.")

@@ -174,7 +174,7 @@ def test_unknown_game_letter():
 def test_option_index_out_of_range():
     with pytest.raises(ValueError, match="option set 3.*only 3"):
         codes.decode(forge("R312"))
-    with pytest.raises(ValueError, match="option set 1.*only 1"):
+    with pytest.raises(ValueError, match="option set 1.*only one, set 0"):
         codes.decode(forge("G112"))
 
 
