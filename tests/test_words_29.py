@@ -363,3 +363,17 @@ def test_the_high_scores_table_is_centred_names_read_from_the_left_and_the_rule_
     right = max(r.right for *_, r in cells)
     assert abs((left + right) / 2 - dialog.rect.centerx) <= 2, "the table sits in the middle of the window"
     assert dialog.rule[0] <= left and dialog.rule[1] >= right, "the header's line spans every column"
+
+
+def test_the_reviews_progress_counts_its_searches_in_good_english():
+    from test_review import fixture
+
+    from game.ui.review import ReviewDialog
+    game, _, _ = fixture("prince")
+    dialog = ReviewDialog(game)
+    dialog.progress(1, 0)
+    assert "1 search made" in dialog.summary()[0]
+    dialog.progress(1, 9)
+    assert "1 of at most 9 searches made" in dialog.summary()[0]
+    dialog.progress(0, 0)
+    assert "0 searches made" in dialog.summary()[0]

@@ -160,8 +160,9 @@ class ReviewDialog(Dialog):
             return [f"The review stopped: {self.failed}"]
         if self.result is None:
             most = f" of at most {self.most}" if self.most else ""
+            searches = "search" if (self.most or self.done) == 1 else "searches"
             return [f"The solver is looking through the game's {moves}: "
-                    f"{self.done}{most} searches made.", "You can close this window at any time."]
+                    f"{self.done}{most} {searches} made.", "You can close this window at any time."]
         r = self.result
         lines = []
         random_word = self.random_word
