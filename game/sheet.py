@@ -11,6 +11,14 @@ Importing this module has no side effect: nothing is initialised and no
 window opened.  A loaded sheet is a plain 32-bit surface with per-pixel
 alpha; :meth:`CardSheet.convert` speeds up blitting once a window exists.
 
+The built-in sheets are drawn large (cells of 300 x 420, the largest card
+a 3840 x 2160 screen shows), so that their faces are only ever made
+smaller; each has a small companion (``cards-small.png``: cells of 75 x
+105) whose corner index is a larger share of the card, drawn for cards
+that tall or less, so that the index stays readable on the smallest
+window (:meth:`CardSheet.source_for`).  A player's own sheet is scaled
+from its one size, whatever it is.
+
 The sheet scaled to the first few sizes a session draws (the table's card
 size, a picture or two) is kept in a cache folder as pictures in BMP
 (uncompressed, alpha kept: read back in a fraction of a millisecond, where
@@ -72,6 +80,24 @@ class SheetError(ValueError):
 def builtin_sheet_path() -> Path:
     """Where the sheet that comes with the game lives (see :mod:`game.assets`)."""
     return assets.path("cards", "cards.png")
+
+
+#: the built-in sheet's small companion is named after it with this ending
+SMALL_SUFFIX = "-small"
+
+
+def small_companion(file: Path) -> Path | None:
+    """The small faces that go with the built-in sheet ``file``
+    (``cards.png``: ``cards-small.png``), None for any other sheet (a
+    player's own has no companion) or when it is missing."""
+    try:
+        builtin = builtin_sheet_path().parent.resolve()
+        if file.parent.resolve() != builtin or file.stem.endswith(SMALL_SUFFIX):
+            return None
+        small = file.with_name(f"{file.stem}{SMALL_SUFFIX}{file.suffix}")
+        return small if small.is_file() else None
+    except OSError:
+        return None
 
 
 def check_sheet_size(width: int, height: int) -> tuple[int, int]:
@@ -237,6 +263,9 @@ class CardSheet:
         self._scaled: OrderedDict[tuple[int, int], dict] = OrderedDict()
         self._whole = 0                 # sizes scaled whole this session
         self._convert = False
+        #: the small faces (a built-in sheet's companion), opened when first drawn
+        self._small_file = small_companion(file) if file is not None else None
+        self._small: CardSheet | None = None
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> CardSheet:
@@ -269,6 +298,23 @@ class CardSheet:
             want = (self.cell[0] * COLUMNS, self.cell[1] * ROWS)
             return surface if surface.get_size() == want else pygame.transform.smoothscale(surface, want)
 
+    def source_for(self, w: int, h: int) -> CardSheet:
+        """The sheet a picture ``w`` x ``h`` is drawn from: the small
+        companion when it is at least that size (its larger index), else
+        this one."""
+        if self._small_file is not None and self._small is None:
+            try:
+                self._small = open_sheet(self._small_file, self.cache)
+                if self._convert:
+                    self._small.convert()
+            except SheetError:
+                self._small_file = None         # a damaged companion: this sheet draws every size
+                return self
+        small = self._small
+        if small is not None and w <= small.cell[0] and h <= small.cell[1]:
+            return small
+        return self
+
     def convert(self) -> None:
         """Make what is drawn fast to blit, once a display mode is set: the
         scaled copies are converted as they are made.  The whole sheet is
@@ -276,6 +322,8 @@ class CardSheet:
         costs one copy of it in memory, not two."""
         self._convert = pygame.display.get_init() and pygame.display.get_surface() is not None
         self._scaled.clear()
+        if self._small is not None:
+            self._small.convert()
 
     # cells at the sheet's own size ---------------------------------------
 
@@ -304,16 +352,18 @@ class CardSheet:
 
     def face_at(self, card: int, w: int, h: int) -> pygame.Surface:
         card = _card_index(card)
-        return self._at(("face", card), w, h)
+        return self.source_for(w, h)._at(("face", card), w, h)
 
     def back_at(self, i: int, w: int, h: int) -> pygame.Surface:
-        return self._at(("back", _back_index(i)), w, h)
+        return self.source_for(w, h)._at(("back", _back_index(i)), w, h)
 
     def picture_at(self, name: str, w: int, h: int) -> pygame.Surface:
-        return self._at(("picture", _picture_column(name)), w, h)
+        return self.source_for(w, h)._at(("picture", _picture_column(name)), w, h)
 
     def clear_cache(self) -> None:
         self._scaled.clear()
+        if self._small is not None:
+            self._small.clear_cache()
 
     def _at(self, key: tuple[str, int], w: int, h: int) -> pygame.Surface:
         size = (max(1, int(w)), max(1, int(h)))

@@ -548,7 +548,7 @@ def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
     own = tmp_path / "mine.png"
     pygame.image.save(pygame.image.load(str(builtin_sheet_path())), str(own))
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--cards", str(own))
-    assert app.looks.sheet.cell == (200, 280)
+    assert app.looks.sheet.cell == (300, 420)
     small = pygame.transform.smoothscale(pygame.image.load(str(own)), (1300, 700))
     pygame.image.save(small, str(own))
     import os

@@ -369,11 +369,13 @@ def test_the_app_started_again_draws_its_table_without_decoding_the_whole_sheet(
     """The second start of the game reads the cards scaled for its table
     from the data folder (smaller and quicker than the whole sheet)."""
     from gui import make_app
-    first = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    # cards of 95 x 133: scaled from the large sheet (a table whose cards are
+    # exactly the small faces' cell, 75 x 105, draws them as they are)
+    first = make_app(tmp_path, "--game", "prince", "--seed", "1", "--size", "1280x800")
     assert list((tmp_path / "cache").glob("*" + sheet.CACHE_SUFFIX)), "the table's card size is kept"
     first.quit()
     pygame.quit()
-    second = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    second = make_app(tmp_path, "--game", "prince", "--seed", "1", "--size", "1280x800")
     assert second.scene.layout.sprites, "the deal is on the table"
     assert not second.looks.colour_sheet.decoded
     second.quit()

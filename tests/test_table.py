@@ -201,7 +201,7 @@ def test_a_card_sheet_of_the_wrong_shape_is_refused_and_the_built_in_one_used(ho
     assert app.dialogs, "the player is told the sheet was refused"
     message = app.dialogs[-1].message
     assert "13" in message and "5" in message
-    assert app.looks.sheet.cell == (200, 280)     # the built-in sheet
+    assert app.looks.sheet.cell == (300, 420)     # the built-in sheet
 
 
 def test_a_sheet_in_the_data_folder_replaces_the_built_in_one(home):

@@ -1,6 +1,6 @@
 """Draw the card sheet, ``assets/cards/cards.png``, from shapes alone.
 
-    python tools/make_cards.py [--out FILE] [--cell WxH] [--style classic|large-index|four-colour]
+    python tools/make_cards.py [--out FILE] [--cell WxH] [--style classic|large-index|four-colour] [--small]
 
 No image file is read: suit pips, court figures, backs and pictures are
 built from circles, capsules and polygons as signed distance fields (numpy),
@@ -16,6 +16,12 @@ showing 0, 1, 2 and 3 fingers, the redeal picture and the no-redeal picture.
 
 A :class:`Style` is the palette and the proportions; ``--style`` picks one of
 :data:`STYLES`, and a new variant is one more entry there.
+
+Each style is shipped twice: at :data:`DEFAULT_CELL`, large enough for the
+largest card a 3840 x 2160 screen shows (so no face is ever enlarged), and
+with ``--small`` at :data:`SMALL_CELL`, for cards shown at that height or
+less, with a corner index a larger share of the card (:func:`small_style`)
+so that it stands 10 pixels tall on the smallest window's cards.
 """
 
 from __future__ import annotations
@@ -31,14 +37,16 @@ import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
+from dataclasses import dataclass, field, replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 COLUMNS, ROWS = 13, 5
-DEFAULT_CELL = (200, 280)
+DEFAULT_CELL = (300, 420)
+#: the small faces' cell: the table draws them for cards this tall or less (game/sheet.py)
+SMALL_CELL = (75, 105)
 SUPERSAMPLE = 4
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "assets" / "cards" / "cards.png"
@@ -64,9 +72,11 @@ class Style:
     suits: tuple = ((24, 24, 30), (196, 18, 42), (196, 18, 42), (24, 24, 30))
     paper: Colour = (253, 251, 245)
     edge: Colour = (52, 52, 60)
-    #: rank height as a fraction of the card's height, and the pip under it
+    #: rank height as a fraction of the card's height, the pip beside it,
+    #: and the index's top edge
     index_height: float = 0.1
     index_pip: float = 0.09
+    index_top: float = 0.045
     #: how far the pip field stands in from the sides (fraction of width)
     pip_inset: float = 0.3
     pip_size: float = 0.175
@@ -88,6 +98,15 @@ STYLES: dict[str, Style] = {
     "four-colour": Style(name="four-colour",
                          suits=((20, 120, 56), (22, 78, 196), (196, 18, 42), (24, 24, 30))),
 }
+
+
+def small_style(style: Style) -> Style:
+    """``style`` for small cards: its corner index 0.175 of the card's height
+    (10 pixels on a card 57 pixels tall), still within the top fifth of
+    the card (the strip a squeezed column shows), and its pips a little
+    smaller to leave the room."""
+    return replace(style, name=f"{style.name}-small", index_height=max(style.index_height, 0.175),
+                   index_top=0.022, index_pip=max(style.index_pip, 0.13), pip_size=min(style.pip_size, 0.16))
 
 
 # --------------------------------------------------------------------------
@@ -549,7 +568,7 @@ class Painter:
     def index_box(self) -> tuple[float, float, float]:
         """The corner index's rank height, its top and its bottom, in cell pixels."""
         th = self.style.index_height * self.h
-        top = 0.045 * self.h
+        top = self.style.index_top * self.h
         return th, top, top + th
 
     def index(self, c: Canvas, rank: int, suit: int) -> None:
@@ -1340,18 +1359,22 @@ def parse_cell(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Draw the card sheet (13 x 5 cells) from shapes.")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the PNG to write (default: %(default)s)")
-    ap.add_argument("--cell", type=parse_cell, default=DEFAULT_CELL, metavar="WxH",
-                    help="the size of one card, in pixels (default: 200x280)")
+    ap.add_argument("--cell", type=parse_cell, default=None, metavar="WxH",
+                    help="the size of one card, in pixels (default: 300x420; with --small, 75x105)")
     ap.add_argument("--style", choices=sorted(STYLES), default="classic",
                     help="the deck's look (default: classic, the committed sheet)")
+    ap.add_argument("--small", action="store_true",
+                    help="the faces for small cards: a larger corner index (assets/cards/cards-small.png)")
     args = ap.parse_args(argv)
     started = time.perf_counter()
-    rgb, alpha = draw_sheet(args.cell, STYLES[args.style])
+    style = small_style(STYLES[args.style]) if args.small else STYLES[args.style]
+    args.cell = args.cell or (SMALL_CELL if args.small else DEFAULT_CELL)
+    rgb, alpha = draw_sheet(args.cell, style)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(to_surface(rgb, alpha), str(args.out))
     h, w = alpha.shape
     print(f"{args.out}: {w} x {h} pixels, 13 x 5 cells of {args.cell[0]} x {args.cell[1]}, "
-          f"style {args.style}, {time.perf_counter() - started:.1f} s")
+          f"style {style.name}, {time.perf_counter() - started:.1f} s")
     return 0
 
 
