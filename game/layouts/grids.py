@@ -10,7 +10,7 @@ GAP_X, GAP_Y = 0.07, 0.07   # space between cells, in card widths / heights, at 
 #: ... and at most, when the cells spread to fill a table of another shape
 MOST_GAP_X, MOST_GAP_Y = 0.35, 0.3
 #: the table's top and bottom edges, at least, in card heights
-EDGE = 0.12
+EDGE = 0.06
 
 
 def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tuple[float, float] = (0.0, 0.0),

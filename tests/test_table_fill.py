@@ -1,0 +1,199 @@
+"""The table at every size (issue 29): every game's cards are as large as
+the table allows and fill it, centred, from the smallest window to a
+3840 x 2160 screen; the built-in faces are never enlarged; the corner
+indices and the counts stay readable on the smallest window.
+
+The table is the window less the menu bar and the status line
+(``Window.table_area``).  What a layout uses of it is the bounding box of
+its places, its cards and its pictures; a column's place reaches down to
+where its cards will fan (its drop area), the room a pile game keeps for
+its columns to grow.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame import Rect
+
+import engine
+from game import assets, sheet
+from game.layouts import build
+from game.looks import FACES
+from game.ui import menubar
+from game.window import MIN_WINDOW, STATUS_H
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = [(800, 560), (1280, 800), (3840, 2160)]
+SMALLEST = (800, 560)
+LARGEST = (3840, 2160)
+#: a game may leave this share of the table's width or height around its cards, at most
+UNUSED = 0.1
+#: the corner index's rank and the counts stand this many pixels tall at least, less
+#: a pixel's rounding ("about 10 px")
+READABLE = 9.5
+ASPECT = 300 / 420
+
+#: every game, and every option that could change its table
+CASES = [
+    ("gaps", {}, {}),
+    ("gaps", {}, {"timer_shown": False}),
+    *[("chinese-puzzle", {"redeals": r, "aces": a}, {}) for r in (1, 2)
+      for a in ("free", "suits-in-four", "bridge-order")],
+    *[(name, {"rule": rule}, {}) for name in ("republic", "smith", "prince")
+      for rule in ("alternate", "any-suit", "same-suit")],
+    ("smith", {"rule": "any-suit"}, {"spacing": {"c1": 1.5}}),
+]
+IDS = [f"{n}-{'-'.join(str(v) for v in o.values()) or 'plain'}"
+       + ("-no-timer" if u.get("timer_shown") is False else "-spread" if u.get("spacing") else "")
+       for n, o, u in CASES]
+
+
+def table_area(size: tuple[int, int]) -> Rect:
+    w, h = size
+    return Rect(0, menubar.HEIGHT, w, h - menubar.HEIGHT - STATUS_H)
+
+
+def layout_of(name: str, options: dict, ui: dict, size: tuple[int, int], area: Rect | None = None):
+    game = engine.new_game(name, seed=2, **options)
+    return build(game, area or table_area(size), ASPECT, ui)
+
+
+def used(layout) -> Rect:
+    rects = [s.rect for s in layout.slots.values()] + [s.drop for s in layout.slots.values() if s.drop]
+    rects += [s.rect for s in layout.sprites] + [p.rect for p in layout.pictures]
+    return rects[0].unionall(rects[1:])
+
+
+# ------------------------------------------------------------------ fill
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("name, options, ui", CASES, ids=IDS)
+def test_no_game_leaves_more_than_a_tenth_of_the_table_unused(name, options, ui, size):
+    area = table_area(size)
+    layout = layout_of(name, options, ui, size)
+    box = used(layout)
+    assert area.contains(box), f"the table of {name} runs off the window: {box} in {area}"
+    unused_w, unused_h = (area.w - box.w) / area.w, (area.h - box.h) / area.h
+    assert unused_w <= UNUSED, f"{name} leaves {unused_w:.0%} of the width unused at {size}"
+    assert unused_h <= UNUSED, f"{name} leaves {unused_h:.0%} of the height unused at {size}"
+    # centred: the margins either side differ by a few pixels at most
+    assert abs((box.left - area.left) - (area.right - box.right)) <= 4, f"{name} sits off centre"
+    assert abs((box.top - area.top) - (area.bottom - box.bottom)) <= max(4, layout.card[1] // 4)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("name, options, ui", CASES, ids=IDS)
+def test_the_cards_are_as_large_as_the_table_allows(name, options, ui, size):
+    """No limit but the table's: on a table a tenth larger each way, the cards are larger."""
+    area = table_area(size)
+    larger = Rect(area.x, area.y, int(area.w * 1.1), int(area.h * 1.1))
+    card = layout_of(name, options, ui, size).card
+    assert layout_of(name, options, ui, size, larger).card[1] > card[1], \
+        f"{name}'s cards stop at {card} on a table of {area.size}"
+
+
+# ------------------------------------------------------------------ crisp faces
+
+def builtin_sheets() -> dict[str, sheet.CardSheet]:
+    return {faces: sheet.open_sheet(assets.path("cards", file)) for faces, file in FACES.items()}
+
+
+def shown_sizes(size: tuple[int, int]) -> set[tuple[int, int]]:
+    """Every size a card face or a sheet picture is drawn at, in every game at ``size``."""
+    sizes = set()
+    for name, options, ui in CASES:
+        layout = layout_of(name, options, ui, size)
+        sizes.add(layout.card)
+        sizes |= {p.rect.size for p in layout.pictures if p.name in sheet.PICTURES}
+    return sizes
+
+
+def test_the_faces_at_3840_by_2160_are_drawn_from_pictures_at_least_that_large():
+    sizes = shown_sizes(LARGEST)
+    assert max(h for _, h in sizes) > 336, "the cards at 4K are larger than before (240 x 336)"
+    for faces, cards in builtin_sheets().items():
+        for w, h in sizes:
+            source = cards.source_for(w, h)
+            assert source.cell[0] >= w and source.cell[1] >= h, \
+                f"the {faces} faces are enlarged from {source.cell} to {(w, h)}"
+            assert cards.face_at(0, w, h).get_size() == (w, h)
+
+
+def test_a_players_own_sheet_is_drawn_from_its_own_pictures(tmp_path):
+    """A sheet of the player's has no small companion: it draws every size."""
+    own = tmp_path / "cards.png"
+    pygame.image.save(pygame.Surface((13 * 50, 5 * 70), pygame.SRCALPHA), str(own))
+    cards = sheet.open_sheet(own)
+    assert cards.source_for(40, 56) is cards and cards.source_for(400, 560) is cards
+
+
+# ------------------------------------------------------------------ readable
+
+def rank_height(face: pygame.Surface) -> int:
+    """How many rows the corner index's rank covers on ``face`` as shown:
+    the inked rows (a colour far from the paper, at least half opaque) in
+    the top-left corner, above the pips and the court's panel."""
+    w, h = face.get_size()
+    rows = 0
+    for y in range(1, int(0.21 * h)):
+        for x in range(max(1, int(0.06 * w)), int(0.3 * w)):
+            r, g, b, a = face.get_at((x, y))
+            if a >= 128 and min(r, g, b) < 140:
+                rows += 1
+                break
+    return rows
+
+
+@pytest.mark.parametrize("faces", list(FACES))
+def test_the_corner_indices_are_readable_on_the_smallest_window(faces):
+    assert MIN_WINDOW == SMALLEST, "the smallest window is the one measured here"
+    cards = builtin_sheets()[faces]
+    for name, options, ui in CASES:
+        w, h = layout_of(name, options, ui, SMALLEST).card
+        for card in ("AS", "KH", "7C", "QD"):
+            face = cards.face_at(int(engine.cards.BY_NAME[card]), w, h)
+            shown = rank_height(face)
+            assert shown >= READABLE, f"{name}'s {card} ({w} x {h}, {faces}) has an index {shown} px tall"
+
+
+def test_the_counts_are_readable_on_the_smallest_window():
+    from game.surfaces import Fonts
+    fonts = Fonts()
+    for name, options, ui in CASES:
+        for label in layout_of(name, options, ui, SMALLEST).labels:
+            digits = fonts.get(label.size).render("0123456789", True, (255, 255, 255)).get_bounding_rect()
+            assert digits.h >= READABLE, f"{name}'s {label.text!r} is {digits.h} px tall"
+
+
+def test_the_smallest_window_gives_small_cards_their_larger_index():
+    """What the index test measures is the small faces at work: the large
+    sheet's own index, scaled to the same card, is too small to read."""
+    cards = sheet.open_sheet(assets.path("cards", "cards.png"))
+    w, h = layout_of("chinese-puzzle", {"redeals": 2, "aces": "free"}, {}, SMALLEST).card
+    assert cards.source_for(w, h) is not cards
+    scaled = pygame.transform.smoothscale(cards.face(int(engine.cards.BY_NAME["AS"])), (w, h))
+    assert rank_height(scaled) < READABLE
+
+
+# ------------------------------------------------------------------ the small faces are the tool's
+
+@pytest.mark.parametrize("faces", [pytest.param(f, marks=[] if f == "classic" else [pytest.mark.slow])
+                                   for f in FACES])
+def test_the_small_faces_are_what_make_cards_draws(faces):
+    import importlib.util
+    import sys
+
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location("make_cards", ROOT / "tools" / "make_cards.py")
+    make_cards = importlib.util.module_from_spec(spec)
+    sys.modules["make_cards"] = make_cards
+    spec.loader.exec_module(make_cards)
+    style = make_cards.small_style(make_cards.STYLES[faces])
+    rgb, alpha = make_cards.draw_sheet(make_cards.SMALL_CELL, style)
+    shipped = pygame.image.load(str(assets.path("cards", FACES[faces].replace(".png", "-small.png"))))
+    assert np.array_equal(pygame.surfarray.array3d(shipped).transpose(1, 0, 2)[alpha > 0], rgb[alpha > 0])
+    assert np.array_equal(pygame.surfarray.array_alpha(shipped).T, alpha)
