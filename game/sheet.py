@@ -29,6 +29,7 @@ whole sheet unless it draws at a new size.  :func:`open_sheet`.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import zlib
@@ -384,7 +385,7 @@ class CardSheet:
             if whole is not None:
                 image = whole.subsurface(pygame.Rect(column * size[0], row * size[1], *size))
             else:
-                image = pygame.transform.smoothscale(self.surface.subsurface(self.cell_rect(column, row)), size)
+                image = smooth(self.surface.subsurface(self.cell_rect(column, row)), size)
                 if self._convert:
                     image = image.convert_alpha()
             bucket[key] = image
@@ -405,7 +406,7 @@ class CardSheet:
                 for column in range(COLUMNS):
                     cell = self.surface.subsurface(self.cell_rect(column, row))
                     # onto a clear surface, the greater of each channel is an exact copy (no blending)
-                    whole.blit(pygame.transform.smoothscale(cell, size), (column * size[0], row * size[1]),
+                    whole.blit(smooth(cell, size), (column * size[0], row * size[1]),
                                special_flags=pygame.BLEND_RGBA_MAX)
             self._write_whole(file, whole)
         if self._convert:
@@ -449,6 +450,34 @@ def _trim(cache: Path) -> None:
             old.unlink()
     except OSError:
         pass
+
+
+@functools.lru_cache(maxsize=64)
+def _shrink_loss(source: tuple[int, int], size: tuple[int, int]) -> int:
+    """How many levels of 255 smoothscale's shrinking filter loses from
+    ``source`` to ``size`` (its fixed-point weights sum to a little less
+    than one): an opaque card would come out 251 opaque, and the card
+    under it would show through."""
+    if size[0] >= source[0] and size[1] >= source[1]:
+        return 0
+    probe = pygame.Surface(source, pygame.SRCALPHA, 32)
+    probe.fill((255, 255, 255, 255))
+    return 255 - pygame.transform.smoothscale(probe, size).get_at((size[0] // 2, size[1] // 2))[3]
+
+
+def smooth(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``picture`` smoothly scaled to ``size``, with what the shrinking
+    filter loses put back (every channel raised in proportion, up to 255):
+    what was opaque stays opaque, the paper as light as drawn."""
+    image = pygame.transform.smoothscale(picture, size)
+    lost = _shrink_loss(picture.get_size(), tuple(size))
+    if lost > 0:
+        k = -(-255 * lost // (255 - lost))
+        extra = image.copy()
+        # (alpha a level more: its rounding down must never leave 254)
+        extra.fill((k, k, k, k + 1), special_flags=pygame.BLEND_RGBA_MULT)
+        image.blit(extra, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return image
 
 
 def _card_index(card: int) -> int:

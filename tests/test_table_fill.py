@@ -122,6 +122,19 @@ def test_the_faces_at_3840_by_2160_are_drawn_from_pictures_at_least_that_large()
             assert cards.face_at(0, w, h).get_size() == (w, h)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_card_drawn_smaller_than_its_picture_stays_opaque(size):
+    """smoothscale's shrinking filter loses a few levels: a face 251 opaque
+    lets the card under it show through, faintly, in a fanned column."""
+    import numpy as np
+    cards = builtin_sheets()["classic"]
+    w, h = max(shown_sizes(size), key=lambda s: s[1])
+    for card in (0, 20, 51):
+        alpha = pygame.surfarray.array_alpha(cards.face_at(card, w, h))
+        inside = alpha[w // 8:w - w // 8, h // 8:h - h // 8]
+        assert np.all(inside == 255), f"a {w} x {h} face is only {inside.min()} opaque"
+
+
 def test_a_players_own_sheet_is_drawn_from_its_own_pictures(tmp_path):
     """A sheet of the player's has no small companion: it draws every size."""
     own = tmp_path / "cards.png"
