@@ -302,8 +302,14 @@ class CardSheet:
     def source_for(self, w: int, h: int) -> CardSheet:
         """The sheet a picture ``w`` x ``h`` is drawn from: the small
         companion when it is at least that size (its larger index), else
-        this one."""
-        if self._small_file is not None and self._small is None:
+        this one.  The companion is opened only when first drawn from (its
+        cell size is read from its file's header until then)."""
+        if self._small_file is None:
+            return self
+        if self._small is None:
+            cell = _png_cell(self._small_file)
+            if cell is not None and (w > cell[0] or h > cell[1]):
+                return self
             try:
                 self._small = open_sheet(self._small_file, self.cache)
                 if self._convert:
@@ -312,7 +318,7 @@ class CardSheet:
                 self._small_file = None         # a damaged companion: this sheet draws every size
                 return self
         small = self._small
-        if small is not None and w <= small.cell[0] and h <= small.cell[1]:
+        if w <= small.cell[0] and h <= small.cell[1]:
             return small
         return self
 
@@ -450,6 +456,20 @@ def _trim(cache: Path) -> None:
             old.unlink()
     except OSError:
         pass
+
+
+@functools.lru_cache(maxsize=16)
+def _png_cell(file: Path) -> tuple[int, int] | None:
+    """The cell size of the PNG sheet ``file`` from its header (no decoding),
+    None when it is not a PNG of a sheet's shape."""
+    try:
+        with open(file, "rb") as stream:
+            head = stream.read(24)
+        if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+            return None
+        return check_sheet_size(int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
+    except (OSError, SheetError):
+        return None
 
 
 @functools.lru_cache(maxsize=64)
