@@ -196,12 +196,13 @@ class App:
 
     def close(self) -> None:
         """At quit: the window's size and the preferences kept, the solver's
-        process and the sound device closed."""
+        process, the sound device and the speech channel closed."""
         self.autosave()
         self.window.remember()
         self.save_prefs()
         self.assistant.analyst.stop()
         self.sounds.stop()
+        self.speech.close()
         pygame.quit()
 
     def start_sounds(self) -> None:
@@ -587,8 +588,19 @@ class App:
     def close_dialog(self, choice: str) -> None:
         dialog = self.dialogs[-1]
         self.dismiss_dialog(dialog)
+        said = self.speech.said
         if dialog.on_close:
             dialog.on_close(choice)
+        if not self.dialogs and self.speech.said == said:
+            self.say_where()         # nothing new said: where the player is back to
+
+    def say_where(self) -> None:
+        """Back at the table from a dialog: the focused place, spoken."""
+        keyboard = getattr(self.scene, "keyboard", None)
+        if keyboard is None:            # the start screen says itself
+            return
+        words = keyboard.focus_words()
+        self.speech.say(f"Back to the table{': ' + words if words else ''}.")
 
     def dismiss_dialog(self, dialog: Dialog) -> None:
         """Take ``dialog`` off the screen (without its answer), if it is open."""

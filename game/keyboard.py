@@ -203,9 +203,13 @@ class Keyboard:
             if rect is not None:
                 b.carry.move_to((rect.x + b.carry.grab[0], rect.y + b.carry.grab[1] + 12))
 
+    def focus_words(self) -> str:
+        """The focused place and its card(s) in words ("" with no focus)."""
+        return focus_words(self.game, self.board.layout, self.board.focus)
+
     def say_focus(self) -> None:
         """The focused place and its card(s), spoken."""
-        words = focus_words(self.game, self.board.layout, self.board.focus)
+        words = self.focus_words()
         if words:
             self.speak(words)
 
@@ -294,6 +298,11 @@ class Keyboard:
                 return
             self.painter.render()
             self.table.try_move(text)
+            return
+        if b.selected is not None and b.selected != (place, index):
+            sel = b.selected        # a card selected (a gap chosen in Gaps): it goes here, as a click
+            self.pointer.set_selected(None)
+            self.pointer.move_to(sel[0], sel[1], place)
             return
         if place == "stock":
             self.table.click_stock()

@@ -35,6 +35,9 @@ class SilentBackend:
     def cancel(self) -> None:
         pass
 
+    def close(self) -> None:
+        pass
+
 
 class RecordingBackend:
     """For tests: every utterance kept (``spoken``), and each cancel counted."""
@@ -53,6 +56,9 @@ class RecordingBackend:
 
     def cancel(self) -> None:
         self.cancels += 1
+
+    def close(self) -> None:
+        pass
 
     @property
     def last(self) -> str:
@@ -83,11 +89,25 @@ class SpeechdBackend:
         except Exception:
             pass
 
+    def close(self) -> None:
+        try:
+            self.client.close()
+        except Exception:
+            pass
+
 
 class CommandBackend:
     """A command that speaks its arguments, started without waiting:
     ``spd-say`` (its ``--cancel`` interrupts what speech-dispatcher says)
-    or macOS's ``say`` (the previous process killed to interrupt it)."""
+    or macOS's ``say`` (the previous process killed to interrupt it).
+
+    A command still running when the next words come is stopped: ``say``
+    is still speaking them, and an ``spd-say`` still at work has not
+    reached the daemon yet (newer words interrupt older ones anyway).
+    When no speech-dispatcher ran before the game first spoke, ``spd-say``
+    started one; :meth:`close` stops it at quit, so the game leaves no
+    process behind (a daemon that ran before, a screen reader's, is
+    never touched)."""
 
     available = True
 
@@ -97,6 +117,7 @@ class CommandBackend:
         self.cancel_flag = cancel_flag      # spd-say: -C cancels; say: kill the last process
         self.process: subprocess.Popen | None = None
         self.last_command: list[str] = []
+        self.daemon_socket: Path | None = None  # the socket of a daemon spd-say started for the game
 
     def command(self, text: str, interrupt: bool = True) -> list[str]:
         if not self.cancel_flag:            # macOS's say: the text alone (never read as an option)
@@ -105,10 +126,11 @@ class CommandBackend:
         return [self.program, *flags, "--", text]
 
     def speak(self, text: str, interrupt: bool = True) -> None:
-        if self.process is not None:
-            self.process.poll()             # the last one reaped once done: never a zombie
-        if interrupt and not self.cancel_flag:
-            self.cancel()
+        if self.process is None and self.cancel_flag:
+            sock = speechd_socket()
+            if sock is not None and not sock.exists():
+                self.daemon_socket = sock       # spd-say is about to start one: ours to stop
+        self.stop_last()
         self.last_command = self.command(text, interrupt)
         try:
             import subprocess  # (not before the first frame: tests/test_start_up.py)
@@ -117,18 +139,74 @@ class CommandBackend:
         except OSError:
             self.process = None
 
-    def cancel(self) -> None:
+    def stop_last(self) -> None:
+        """The last command stopped if it still runs, and reaped (never a zombie)."""
         p = self.process
-        if p is not None and p.poll() is None and not self.cancel_flag:
-            try:
+        if p is None:
+            return
+        try:
+            if p.poll() is None:
                 p.kill()
-            except OSError:
-                pass
-        if p is not None:
+                p.wait(timeout=1)
+        except Exception:
+            pass
+
+    def cancel(self) -> None:
+        if not self.cancel_flag:
+            self.stop_last()
+
+    def close(self) -> None:
+        """At quit: the last command stopped, and a daemon the game started."""
+        self.stop_last()
+        if self.daemon_socket is not None:
+            stop_daemon(self.daemon_socket)
+            self.daemon_socket = None
+
+
+def speechd_socket() -> Path | None:
+    """Where ``spd-say`` looks for speech-dispatcher: ``SPEECHD_ADDRESS``'s
+    socket, else the runtime folder's, else the cache folder's (None: an
+    address that is not a socket of this machine)."""
+    address = os.environ.get("SPEECHD_ADDRESS", "")
+    if address:
+        method, _, rest = address.partition(":")
+        return Path(rest) if method == "unix_socket" and rest else None
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        return Path(runtime) / "speech-dispatcher" / "speechd.sock"
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "speech-dispatcher" / "speechd.sock"
+
+
+def stop_daemon(socket: Path, proc: Path = Path("/proc")) -> list[int]:
+    """Stop the speech-dispatcher serving ``socket`` (found in ``/proc`` by
+    its name, cut to 15 letters there, and its socket); the ids it signalled."""
+    import signal
+    stopped = []
+    try:
+        entries = [e for e in os.scandir(proc) if e.name.isdigit()]
+    except OSError:
+        return stopped
+    for entry in entries:
+        try:
+            if Path(entry.path, "comm").read_text().strip() != "speech-dispatch":
+                continue
+            args = Path(entry.path, "cmdline").read_bytes().split(b"\0")
+            if str(socket).encode() in args:
+                os.kill(int(entry.name), signal.SIGTERM)
+                stopped.append(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    if stopped:
+        import time
+        time.sleep(0.2)         # a daemon held up by its voice (no sound device) ignores the request
+        for pid in stopped:
             try:
-                p.poll()            # reaped, never a zombie
+                if Path(proc, str(pid), "comm").read_text().strip() == "speech-dispatch":
+                    os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+    return stopped
 
 
 class OutputBackend:
@@ -151,6 +229,9 @@ class OutputBackend:
             self.output.speak("", interrupt=True)
         except Exception:
             pass
+
+    def close(self) -> None:
+        pass
 
 
 def choose_backend():
@@ -210,6 +291,7 @@ class Speech:
         self.wanted = enabled
         self.silenced = False           # Speak unchecked while a screen reader runs: quiet for this session
         self.last = ""
+        self.said = 0                   # how many things said (has anything been said since?)
 
     @property
     def enabled(self) -> bool:
@@ -235,8 +317,14 @@ class Speech:
         if not self.enabled or not text:
             return
         self.last = text
+        self.said += 1
         self.channel().speak(text, interrupt)
 
     def cancel(self) -> None:
         if self.backend is not None:
             self.backend.cancel()
+
+    def close(self) -> None:
+        """At quit: the channel closed (a process it started, stopped)."""
+        if self.backend is not None:
+            self.backend.close()

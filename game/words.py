@@ -25,6 +25,8 @@ WORDS = {
 def describe(game: engine.Game, text: str) -> str:
     """``text`` (a legal move of ``game`` now) in words; the notation itself
     for anything it cannot read."""
+    if text == "redeal":
+        return f"use a {front_of(game).redeal_word}"        # Gaps: a shuffle
     if text in WORDS:
         return WORDS[text]
     if text == "s-t":

@@ -12,13 +12,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.app import App, parse_args  # noqa: E402
+from game.speech import RecordingBackend  # noqa: E402
 
 
 def make_app(home, *argv: str) -> App:
     os.environ["CARD_SHELL_HOME"] = str(home)
     extra = [] if "--analysis" in argv else ["--no-analysis"]
     argv = tuple(a for a in argv if a != "--analysis")
-    app = App(parse_args(["--size", "1024x640", "--no-sound", "--no-animation", *extra, *argv]))
+    # words said are kept, never sent to a speech channel of this machine (a storm may turn Speak on)
+    app = App(parse_args(["--size", "1024x640", "--no-sound", "--no-animation", *extra, *argv]),
+              speech_backend=RecordingBackend())
     app.begin()
     settle(app)
     return app

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 
 import pygame
@@ -72,19 +71,68 @@ def test_status_messages_spoken(tmp_path):
     assert app.speech.backend.last == "Hello there."
 
 
-needs_speechd = pytest.mark.skipif(not (shutil.which("spd-say") or importlib.util.find_spec("speechd")),
-                                   reason="speech-dispatcher is not installed")
 
 
-@needs_speechd
-def test_words_reach_speech_dispatcher():
-    backend = choose_backend()
-    assert backend.name in ("spd-say", "speech-dispatcher")
-    backend.speak("seven of hearts")
-    if isinstance(backend, CommandBackend):
-        assert backend.last_command[-1] == "seven of hearts" and "-C" in backend.last_command
-        assert backend.process is not None      # started (speech-dispatcher may have no audio here)
-        backend.process.wait(timeout=10)
+@pytest.mark.skipif(not (shutil.which("speech-dispatcher") and shutil.which("spd-say")),
+                    reason="speech-dispatcher (Debian's speech-dispatcher package) is not installed")
+def test_a_move_by_keys_reaches_a_running_speech_dispatcher(tmp_path, monkeypatch):
+    """A speech-dispatcher of its own (as Orca's would be, here on a private
+    socket, logging what it is sent): the game's words, chosen by the game
+    itself, reach it: the focus, the card picked up, the move played."""
+    import os
+    import subprocess
+    import time
+    from pathlib import Path
+    sock, logs, conf, home = tmp_path / "speechd.sock", tmp_path / "logs", tmp_path / "conf", tmp_path / "home"
+    for folder in (logs, conf / "modules", home):
+        folder.mkdir(parents=True)
+    # espeak-ng's voice, played to libao's null device (this machine has no sound card)
+    (conf / "speechd.conf").write_text('AudioOutputMethod "libao"\n'
+                                       'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+                                       "DefaultModule espeak-ng\n")
+    module = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
+    (conf / "modules" / "espeak-ng.conf").write_text(module.read_text() if module.exists() else "")
+    (home / ".libao").write_text("default_driver=null\n")
+    app = None
+    daemon = subprocess.Popen(["speech-dispatcher", "-s", "-l", "5", "-L", str(logs), "-S", str(sock),
+                               "-C", str(conf), "-t", "60", "-P", str(tmp_path / "pid")],
+                              env={**os.environ, "HOME": str(home)},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if sock.exists():
+                break
+            time.sleep(0.05)
+        assert sock.exists(), "speech-dispatcher did not start"
+        monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
+        app = make_app(tmp_path, "--game", "prince", "--seed", "2")
+        app.speech.screen_reader = False
+        app.speech.backend = None           # the game's own choice
+        app.speech.wanted = True
+        move = next(m for m in app.game.legal_moves() if m.word is None and m.dst[0] == "c" and m.count == 1)
+        key(app, [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
+                  pygame.K_8, pygame.K_9, pygame.K_0][int(move.src[1:]) - 1])
+        key(app, pygame.K_RETURN)
+        words = describe(app.game, str(move))
+        app.scene.keyboard.focus_on(move.dst)
+        key(app, pygame.K_RETURN)
+        settle(app)
+        assert app.game.history, "the move was played"
+        backend = app.speech.backend
+        assert backend.name in ("spd-say", "speech-dispatcher")
+        wanted = ["Picked up ", words[:1].upper() + words[1:] + "."]
+        log = logs / "speech-dispatcher.log"
+        for _ in range(100):
+            text = log.read_text(errors="replace") if log.exists() else ""
+            if all(w in text for w in wanted):
+                break
+            time.sleep(0.1)
+        assert all(w in text for w in wanted), [w for w in wanted if w not in text]
+    finally:
+        if app is not None:
+            app.speech.close()
+        daemon.terminate()
+        daemon.wait(timeout=10)
 
 
 def test_speech_chooses_no_channel_until_it_speaks():
@@ -309,3 +357,43 @@ def test_speak_unchecked_quiets_a_screen_reader_session(tmp_path):
     assert said(app)[-1] == "Speech off."
     key(app, pygame.K_v, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert app.speech.enabled and said(app)[-1] == "Speech on."
+
+
+@pytest.mark.skipif(not (shutil.which("speech-dispatcher") and shutil.which("spd-say")),
+                    reason="speech-dispatcher (Debian's speech-dispatcher package) is not installed")
+def test_a_speech_dispatcher_the_game_started_is_stopped_at_quit(tmp_path, monkeypatch):
+    """No daemon ran: spd-say starts one for the game's words; closing the
+    channel (at quit) stops it, so the game leaves no process behind."""
+    import os
+    import time
+    run = tmp_path / "run"
+    run.mkdir(mode=0o700)
+    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
+    sock = run / "speech-dispatcher" / "speechd.sock"
+    backend = choose_backend()
+    assert isinstance(backend, CommandBackend)
+    backend.speak("seven of hearts")
+    backend.process.wait(timeout=20)
+
+    def daemons() -> list[int]:
+        found = []
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                if str(sock).encode() in open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0") and \
+                        open(f"/proc/{pid}/comm").read().strip() == "speech-dispatch":
+                    found.append(int(pid))
+            except OSError:
+                pass
+        return found
+    for _ in range(50):
+        if daemons():
+            break
+        time.sleep(0.1)
+    assert daemons(), "spd-say started a speech-dispatcher for the game"
+    backend.close()
+    for _ in range(100):
+        if not daemons():
+            break
+        time.sleep(0.1)
+    assert not daemons(), "the daemon the game started still runs after quit"

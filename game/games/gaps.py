@@ -31,15 +31,30 @@ class GapsFront(GridFront):
     def fill_blank(self, table, place: str, invert: bool = False) -> None:
         """Clicking a gap selects (or, with "Clicking Blanks Moves", moves)
         the card that belongs there (the engine's ``belongs``); Alt inverts the option."""
+        from ..words import speak  # (the words module reads the fronts)
         game = table.game
         src = game.belongs(place)
         if src is None or game.pickup_reason(src) is not None:
             table.app.sounds.play("beep")
+            table.app.say(speak(game, self.no_card_for(game, place, src)))
             return
         if table.app.option("blanks_move") != invert:
             table.try_move(str(engine.Move(src, place)))
         else:
             table.set_selected((src, 0))
+            table.app.say(speak(game, f"The {game.card_at(src)} at {src} goes in {place}: choose the gap "
+                                      "again (a click, or Enter) to move it there."))
+
+    @staticmethod
+    def no_card_for(game: engine.Game, place: str, src: str | None) -> str:
+        """Why no card goes in the gap at ``place`` now: the engine's reason
+        (a gap or a king on its left), or that every 2 is in place."""
+        if src is not None:
+            return game.pickup_reason(src) or ""
+        if int(place[1:]) == game.FIRST_COLUMN:
+            return f"No 2 is left to go in {place}: every 2 already starts its row."
+        card = next(p for p in game.PLACES if game.card_at(p) is not None)
+        return game.explain(str(engine.Move(card, place))) or ""
 
     def auto_redeal(self, prefs_say: bool) -> bool:
         return prefs_say

@@ -1,0 +1,240 @@
+"""A whole game of The Prince and of Gaps played by key events only, with a
+recording speech backend (issue 28): every key a player presses is
+answered in words, each move is said as it is played, the end is said,
+and the keys are counted (The Prince: at most 4 a move on average)."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+from gui import key, make_app, settle
+
+import engine
+from engine.cards import card
+from game.speech import RecordingBackend
+from game.spoken import place_name
+from game.words import describe
+
+DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+          pygame.K_9, pygame.K_0]
+
+
+class Player:
+    """Presses keys as a player would and keeps what each one made the game say."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.keys = 0
+
+    @property
+    def said(self) -> list[str]:
+        return self.app.speech.backend.spoken
+
+    def press(self, k: int, mod: int = 0) -> list[str]:
+        """One key; what it made the game say (never nothing: a player
+        who cannot see the table hears every key answered)."""
+        start = len(self.said)
+        self.keys += 1
+        key(self.app, k, mod)
+        settle(self.app)
+        heard = self.said[start:]
+        assert heard, f"key {pygame.key.name(k)} (mod {mod}) was answered by silence"
+        return heard
+
+    @property
+    def focus(self) -> str | None:
+        f = self.app.scene.focus
+        return f[0] if f else None
+
+    def top_words(self, place: str) -> str:
+        pile = self.app.scene.layout.pile(place)
+        return card(pile[-1].card).words if pile else ""
+
+
+def speaking_app(home, *argv):
+    app = make_app(home, *argv)
+    app.speech.backend = RecordingBackend()
+    app.speech.screen_reader = False
+    app.speech.wanted = True
+    return app
+
+
+def sentence(words: str) -> str:
+    return words[:1].upper() + words[1:] + "."
+
+
+def solved(app) -> list[str]:
+    from engine.solve import Budget, solve
+    line = [str(m) for m in solve(app.game, Budget(seconds=30), known=True).moves]
+    assert line, "the deal is winnable"
+    return line
+
+
+def same(history: list[str]) -> list[str]:
+    return [re.sub(r"-f\d+", "-f", m) for m in history]
+
+
+# ----------------------------------------------------------- The Prince
+def jump(p: Player, place: str) -> None:
+    """Digits to a column, R to the reserve, Shift+F to the foundations:
+    each jump says the place and its top card."""
+    game = p.app.game
+    if place[0] == "c":
+        heard = p.press(DIGITS[int(place[1:]) - 1])
+    else:
+        k, mod = {"r": (pygame.K_r, 0), "f": (pygame.K_f, pygame.KMOD_SHIFT)}[place[0]]
+        for _ in range(12):
+            heard = p.press(k, mod)
+            if p.focus == place:
+                break
+    assert p.focus == place, f"no jump reached {place}"
+    assert heard[-1].startswith(place_name(game, place)), heard
+    assert p.top_words(place) in heard[-1], heard
+
+
+def prince_move(p: Player, text: str) -> None:
+    app, game = p.app, p.app.game
+    m = engine.Move.parse(text)
+    words = sentence(describe(game, text))
+    if m.word is not None:
+        heard = p.press(pygame.K_l, pygame.KMOD_CTRL)
+        assert any(w.startswith(words) for w in heard), (words, heard)
+        return
+    jump(p, m.src)
+    if m.dst[0] == "f":
+        heard = p.press(pygame.K_f)
+        assert any(w.startswith(words) for w in heard), (words, heard)
+        return
+    for n in range(m.count - 1):
+        heard = p.press(pygame.K_UP)
+        assert heard[-1].startswith(place_name(game, m.src)) and f"and {n + 1} card" in heard[-1], heard
+    moved = card(app.scene.layout.pile(m.src)[-m.count].card).words
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1].startswith(f"Picked up {moved}"), heard
+    places = app.scene.keyboard.destinations()
+    assert m.dst in places
+    after = places[(places.index(m.src) + 1) % len(places)] if m.src in places else places[0]
+    if after == m.dst or m.dst[0] != "c":
+        for _ in range(len(places)):
+            heard = p.press(pygame.K_TAB)
+            assert heard[-1].startswith(place_name(game, p.focus)), heard
+            if p.focus == m.dst:
+                break
+    else:
+        jump(p, m.dst)
+    assert p.focus == m.dst
+    heard = p.press(pygame.K_RETURN)
+    assert any(w.startswith(words) for w in heard), (words, heard)
+
+
+def test_a_whole_game_of_the_prince_by_keys_is_said_step_by_step(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    line = solved(app)
+    p = Player(app)
+    for n, move in enumerate(line):
+        prince_move(p, move)
+        assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
+    assert app.game.won
+    assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+    assert p.keys / len(line) <= 4, f"{p.keys} keys for {len(line)} moves"
+
+
+# ----------------------------------------------------------- Gaps
+def gaps_move(p: Player, text: str) -> None:
+    """A gap first, as Gaps' players do: G to the gap, Enter selects the
+    card that belongs there (said), Enter again moves it.  Where another
+    card than the one the line plays belongs (a 2 for column 1), the
+    card first: its row's digit, the arrows, Enter, G to the gap, Enter."""
+    app, game = p.app, p.app.game
+    m = engine.Move.parse(text)
+    words = sentence(describe(game, text))
+    if m.word is not None:
+        if app.dialogs:             # the alert that says no card can move offers the shuffle
+            assert "shuffle" in p.said[-1].lower(), p.said[-1]
+            heard = p.press(pygame.K_RETURN)
+        else:
+            heard = p.press(pygame.K_u, pygame.KMOD_CTRL)
+        assert any(w.startswith(words) for w in heard), (words, heard)
+        return
+    name = card(game.card_at(m.src)).words
+    if game.belongs(m.dst) == m.src:
+        for _ in range(52):
+            heard = p.press(pygame.K_g)
+            assert heard[-1] == f"{place_name(game, p.focus)}, a gap", heard
+            if p.focus == m.dst:
+                break
+        heard = p.press(pygame.K_RETURN)
+        assert heard[-1].startswith(f"The {name} at {place_name(game, m.src)} goes in "
+                                    f"{place_name(game, m.dst)}"), heard
+    else:
+        heard = p.press(DIGITS["abcd".index(m.src[0])])
+        assert heard[-1].startswith(f"row {m.src[0].upper()}, column "), heard
+        for _ in range(14):
+            if p.focus == m.src:
+                break
+            go = pygame.K_RIGHT if int(m.src[1:]) > int(p.focus[1:]) else pygame.K_LEFT
+            heard = p.press(go)
+        assert p.focus == m.src and heard[-1] == f"{place_name(game, m.src)}, {name}", heard
+        heard = p.press(pygame.K_RETURN)
+        assert heard[-1] == f"Picked up {name}.", heard
+        for _ in range(52):
+            heard = p.press(pygame.K_g)
+            if p.focus == m.dst:
+                break
+        assert heard[-1] == f"{place_name(game, m.dst)}, a gap", heard
+    heard = p.press(pygame.K_RETURN)
+    assert game.history[-1] == text
+    assert any(w.startswith(words) for w in heard), (words, heard)
+
+
+def test_a_whole_game_of_gaps_by_keys_is_said_step_by_step(tmp_path):
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "2")
+    line = solved(app)
+    p = Player(app)
+    for move in line:
+        gaps_move(p, move)
+    assert app.game.won
+    assert any("won" in w for w in p.said[-3:]), p.said[-3:]
+    print(f"Gaps: {p.keys} keys for {len(line)} moves")
+
+
+def test_a_lost_game_of_gaps_by_keys_says_each_shuffle_and_the_end(tmp_path):
+    """Deal 5 has no way out: card moves by keys to no position seen
+    before, a shuffle (Ctrl+U) when none is left, until nothing is; the
+    shuffles and the end are said."""
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "5")
+    game = app.game
+    p = Player(app)
+    seen: set[str] = set()
+    for _ in range(400):
+        moves = [str(m) for m in game.legal_moves()]
+        if not moves:
+            break
+        seen.add(game.render())
+        fresh = []
+        for m in moves:
+            if m != "redeal":
+                game.play(m)
+                if game.render() not in seen:
+                    fresh.append(m)
+                game.undo()
+        gaps_move(p, fresh[0] if fresh else "redeal")
+    assert not game.legal_moves() and not game.won and game.shuffles_left == 0
+    assert sum(w.startswith("Shuffle") or "shuffle" in w.lower()[:20] for w in p.said) >= 3
+    assert any("no move" in w.lower() for w in p.said[-4:]), p.said[-4:]
+
+
+def test_closing_an_alert_says_where_the_player_is_back_to(tmp_path):
+    """Three refused tries open an alert (said); OK by Enter closes it, and
+    the game says the place the focus is on, back at the table."""
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_1)
+    for _ in range(3):
+        p.press(pygame.K_RETURN)
+        heard = p.press(pygame.K_RETURN)         # a card put back on its own column: refused
+    assert app.dialogs, heard
+    heard = p.press(pygame.K_RETURN)
+    assert not app.dialogs
+    assert heard[-1] == f"Back to the table: {app.scene.keyboard.focus_words()}.", heard
