@@ -1,6 +1,7 @@
 """The table at every size (issue 29): every game's cards are as large as
 the table allows and fill it, centred, from the smallest window to a
-3840 x 2160 screen; the built-in faces are never enlarged; the corner
+3840 x 2160 screen (at the common shapes of 16:10 and 16:9; a window much
+wider or taller than those keeps its cards centred in wider margins); the built-in faces are never enlarged; the corner
 indices and the counts stay readable on the smallest window.
 
 The table is the window less the menu bar and the status line
@@ -26,7 +27,7 @@ from game.ui import menubar
 from game.window import MIN_WINDOW, STATUS_H
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = [(800, 560), (1280, 800), (3840, 2160)]
+SIZES = [(800, 560), (1280, 800), (1366, 768), (1920, 1080), (3840, 2160)]
 SMALLEST = (800, 560)
 LARGEST = (3840, 2160)
 #: a game may leave this share of the table's width or height around its cards, at most

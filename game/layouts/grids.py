@@ -8,7 +8,7 @@ from .base import MARGIN, MIN_TEXT, Label, Layout, Picture, card_size_for, sprea
 
 GAP_X, GAP_Y = 0.07, 0.07   # space between cells, in card widths / heights, at least
 #: ... and at most, when the cells spread to fill a table of another shape
-MOST_GAP_X, MOST_GAP_Y = 0.35, 0.3
+MOST_GAP_X, MOST_GAP_Y = 0.5, 0.3
 #: the table's top and bottom edges, at least, in card heights
 EDGE = 0.06
 

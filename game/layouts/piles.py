@@ -11,7 +11,7 @@ from pygame import Rect
 from .base import MIN_TEXT, Label, Layout, Picture, card_size_for, spread
 
 GAP = 0.12        # between piles, in card widths, at least
-MOST_GAP = 0.5    # ... and at most, when the piles spread to fill a wide table
+MOST_GAP = 0.6    # ... and at most, when the piles spread to fill a wide table
 FAN = 0.27        # face-up fan, in card heights
 DOWN_FAN = 0.12   # face-down fan
 #: how much of a covered card a squeezed column still shows, in card heights:
