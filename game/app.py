@@ -114,6 +114,8 @@ class App:
         self.session: Session | None = None     # the game on the table, and all it keeps
         self.scene = None
         self.after_result: Callable[[], None] | None = None     # what follows a result (a Gaps high score)
+        #: a Gaps high score won and not yet written: (the name's dialog once asked, shuffles, seconds)
+        self.pending_score: tuple[Dialog | None, int, int] | None = None
         # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         #: the words spoken (Options > Speak, or a screen reader found at start)
@@ -196,7 +198,10 @@ class App:
 
     def close(self) -> None:
         """At quit: the window's size and the preferences kept, the solver's
-        process, the sound device and the speech channel closed."""
+        process, the sound device and the speech channel closed.  A Gaps
+        high score still to be written (its name being asked, or the result
+        on screen before it) is written with the name typed so far."""
+        self.keep_high_score()
         self.autosave()
         self.window.remember()
         self.save_prefs()
@@ -665,6 +670,7 @@ class App:
             shuffles, seconds = s.game.shuffles_used, int(s.clock.elapsed)
             if self.records.qualifies(shuffles, seconds) is not None:
                 self.after_result = lambda: self.ask_name(shuffles, seconds)
+                self.pending_score = (None, shuffles, seconds)
 
     def game_lost(self) -> None:
         """No move left: the game has ended, and counts now (RULES.md: scored
@@ -716,11 +722,21 @@ class App:
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:
+            self.pending_score = None
             rank = self.records.add_high_score(dialog.entry, shuffles, seconds)
             self.commands.show_high_scores(rank - 1)
         dialog = Dialog("You made the high scores! Type your name:", ("OK",), self.session.front.title, done,
                         entry="")
+        self.pending_score = (dialog, shuffles, seconds)
         self.open_dialog(dialog)
+
+    def keep_high_score(self) -> None:
+        """At quit: a high score won but not yet written (the result still
+        on screen, or the name half typed) written, never lost."""
+        pending, self.pending_score = self.pending_score, None
+        if pending is not None:
+            dialog, shuffles, seconds = pending
+            self.records.add_high_score(dialog.entry if dialog is not None else "", shuffles, seconds)
 
 
 def same_but_numbers(a: str, b: str) -> bool:

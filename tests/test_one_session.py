@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from gui import key, make_app, settle
+from gui import key, make_app, post, pump, settle
 
 import engine
 from engine.review import position_after
@@ -316,3 +316,39 @@ def test_a_bad_card_sheet_picked_up_while_playing_is_told_on_screen_at_once(tmp_
     shown = pygame.image.tobytes(app.screen, "RGB")
     assert shown != pygame.image.tobytes(app.canvas.background, "RGB"), "the alert is drawn over the table"
     app.close()
+
+
+def gaps_nearly_won() -> dict:
+    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
+    rows[3][10], rows[3][11], rows[3][12] = None, "QS", "KS"
+    return {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
+
+
+@pytest.mark.parametrize("typed", [None, "Ad"])
+def test_ctrl_q_with_the_result_or_the_name_open_keeps_the_high_score(tmp_path, typed):
+    """A Gaps win that makes the high scores, and Ctrl+Q while its result
+    (or the name, half typed) is on screen: the game quits, and the score
+    is written (with what was typed, or as anonymous), never lost."""
+    from game.records import ANONYMOUS
+    app = make_app(tmp_path)
+    app.show_game(engine.from_dict(gaps_nearly_won()), opening=False)
+    settle(app)
+    for move in ("d12-d11", "d13-d12"):
+        app.scene.try_move(move)
+        settle(app)
+    app.scene.finish_actors()
+    settle(app)
+    assert app.game.won and app.dialogs
+    if typed is not None:
+        key(app, pygame.K_RETURN)                   # the result's OK: the name is asked
+        assert app.dialogs[-1].entry == ""
+        for ch in typed:
+            post(pygame.KEYDOWN, key=ord(ch.lower()), mod=pygame.KMOD_SHIFT if ch.isupper() else 0, unicode=ch)
+            post(pygame.TEXTINPUT, text=ch)
+        pump(app)
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert not app.loop.running, "Ctrl+Q quits with a dialog open"
+    app.close()
+    from game.records import Records
+    names = [h["name"] for h in Records().high_scores()]
+    assert names[0] == (typed or ANONYMOUS), names      # a win in seconds, no shuffle: first
