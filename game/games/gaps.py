@@ -153,7 +153,8 @@ time wins. A new list starts with a few modest scores to beat.
   every card that may fill it.
 - Double-click a card to move it when there is exactly one gap it can go to.
 - Keyboard: the arrows move the focus, 1 to 4 jump to row A to D, G to the next gap. Enter or Space picks a
-  card up and puts it down (on a gap: as a click), Escape puts it back.
+  card up and puts it down, Escape puts it back. On a gap, Enter selects the card that belongs there (and says
+  which); Enter again moves it, as a second click does.
 - With a card in hand, Tab goes to the gap it may go to. F plays the focused card's only move.
 - The Options menu changes the card back, the table, and Colour or Black & White.
 - F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape
