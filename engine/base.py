@@ -182,6 +182,25 @@ class Game:
         self._legal = None
         return list(events)
 
+    def undo_reason(self) -> str | None:
+        """Why ``undo()`` would take nothing back now, in a sentence; None
+        when it would take a move back."""
+        if self._undo:
+            return None
+        if not self._history:
+            return "There is no move to take back: none has been made yet."
+        last = self._history[-1]
+        if last in self.irreversible:
+            return self._irreversible_reason(last)
+        if self.undo_depth is not None:
+            levels = f"{self.undo_depth} level{'s' if self.undo_depth != 1 else ''}"
+            return f"{self.title} keeps {levels} of undo: no earlier move can be taken back."
+        return "There is no move to take back."
+
+    def _irreversible_reason(self, move: str) -> str:
+        """Why the move ``move``, just played, cannot be undone."""
+        return f"The last move ({move}) cannot be undone: it brought cards into play at random."
+
     @property
     def history(self) -> list[str]:
         """Every move since the deal (or since the puzzle's position)."""

@@ -321,6 +321,10 @@ class GridGame(Game):
             return f"Only one card moves at a time in {self.title}."
         return self._refusal(src, dst)
 
+    def _irreversible_reason(self, move: str) -> str:
+        return (f"A {self.REDEAL_WORD} cannot be undone: it dealt the cards anew at random. "
+                f"Undo takes back moves made after it.")
+
     def _redeal_reason(self) -> str | None:
         if self.redeals_left <= 0:
             return f"No {self.REDEAL_WORD}s are left."

@@ -65,8 +65,8 @@ class Commands:
         toggles = playing and front_of(g).undo_toggles     # Gaps: Undo also plays the move undone again
         undoable = playing and (g.can_undo or (toggles and g.can_redo))
         edit = Menu("Edit", [
-            Item("Undo", self.app.undo, "Ctrl+Z", undoable),
-            Item("Redo", self.app.redo, "Ctrl+Y", playing and g.can_redo and not toggles),
+            Item("Undo", self.app.undo, "Ctrl+Z", undoable, refused=self.app.undo),
+            Item("Redo", self.app.redo, "Ctrl+Y", playing and g.can_redo and not toggles, refused=self.app.redo),
         ])
         menus = [file, edit]
         if playing:

@@ -103,8 +103,12 @@ class Pointer:
         if b.actors:
             self.animator.finish_actors()
         if b.carry is not None and b.carry.by_click:
-            self.drop(pos)
-            return
+            hit = b.layout.hit(pos)
+            if hit is None or not self.holds_one(*hit) or hit[0] == b.carry.place:
+                self.drop(pos)
+                return
+            # another card in a cell (which takes no card on it): that card is picked up instead
+            self.cancel_carry()
         hit = b.layout.hit(pos)
         if hit is None:
             self.set_selected(None)
@@ -125,8 +129,11 @@ class Pointer:
         if b.selected is not None and (place, index) != b.selected:
             sel = b.selected
             self.set_selected(None)
-            self.move_to(sel[0], sel[1], place)
-            return
+            if not self.holds_one(place, index):
+                self.move_to(sel[0], sel[1], place)
+                return
+            # another card in a cell, which takes no card on it (Gaps, Chinese
+            # Puzzle): the click selects that card, as the manual says, and is no try
         if index is None:
             self.table.blank_clicked(place)
             return
@@ -134,6 +141,12 @@ class Pointer:
             self.to_foundation(place)
             return
         b.press = Press(place, index, pos)
+
+    def holds_one(self, place: str, index: int | None) -> bool:
+        """Whether ``place`` is a cell of a grid game holding a card (a cell
+        takes one card: a card there is never a destination, only a card to choose)."""
+        slot = self.board.layout.slots.get(place)
+        return index is not None and slot is not None and slot.kind == "cell"
 
     def pointer_moved(self, pos: tuple[int, int]) -> None:
         b = self.board

@@ -272,6 +272,9 @@ class Table(Scene):
             elif self.game.history:
                 self.speech.say(f"Played again: {describe_done(self.game)}.")
             self.after_play(events, old)
+        else:
+            # nothing to take back (a shuffle or redeal cannot be undone): said, not silent
+            self.refuse(self.game.undo_reason() or "There is no move to take back.")
 
     def redo(self) -> None:
         if self.session.clock.paused:
@@ -282,6 +285,10 @@ class Table(Scene):
             if self.game.history:
                 self.speech.say(f"Played again: {describe_done(self.game)}.")
             self.after_play(events, old)
+        elif self.front.undo_toggles:
+            self.refuse(f"{self.front.title} has no Redo: Undo (Ctrl+Z) plays again the move it took back.")
+        else:
+            self.refuse("There is no move undone to play again.")
 
     # ----------------------------------------------------------- hints
     def hint(self, pos: tuple[int, int]) -> None:

@@ -39,8 +39,8 @@ class ChinesePuzzleFront(GridFront):
         return [
             Item("Hint", app.hint, "H", not g.over),
             Item("Demo", app.start_demo, "Ctrl+E", not g.over),
-            Item("Backward", app.undo, "Ctrl+B", g.can_undo),
-            Item("Forward", app.redo, "Ctrl+F", g.can_redo),
+            Item("Backward", app.undo, "Ctrl+B", g.can_undo, refused=app.undo),
+            Item("Forward", app.redo, "Ctrl+F", g.can_redo, refused=app.redo),
             Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo, refused=commands.rewind),
             Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo, refused=commands.fast_forward),
             Item("ReDeal...", lambda: confirm_redeal(commands), "Ctrl+D", commands.legal("redeal"),
