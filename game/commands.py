@@ -24,6 +24,28 @@ FACES = [("classic", "Classic"), ("large-index", "Large index (easier to read)")
 TABLES = [("green", "Green baize"), ("blue", "Blue"), ("red", "Claret"), ("grey", "Slate")]
 
 
+#: what turning an option on or off does, said on the status line: (on, off)
+OPTION_WORDS = {
+    "sound": ("Sound on.", "Sound off."),
+    "winnable": ("Winnable Deals Only: on. The next deal will be one the solver has won.",
+                 "Winnable Deals Only: off. The next deal is dealt at random, winnable or not."),
+    "indicator": ("Show If Winnable: on. The status line says whether the deal can still be won.",
+                  "Show If Winnable: off."),
+    "zoom": ("Zoom Cards: on. A card that moves now leaves a trail of outlines behind it.",
+             "Zoom Cards: off. Cards move without a trail."),
+    "fast_aces": ("Fast Aces: on. The aces leave the deal all at once.",
+                  "Fast Aces: off. The aces leave the deal one by one, each with its sound."),
+    "auto_reshuffle": ("Auto Reshuffle: on. A stuck table is shuffled as soon as you close the notice.",
+                       "Auto Reshuffle: off. When no card can move, use a shuffle yourself (Ctrl+U or the hand)."),
+    "timer_shown": ("Timer shown.", "Timer hidden: the clock still runs."),
+    "blanks_move": ("Clicking Blanks Moves: a click on a gap moves the card that belongs there.",
+                    "Clicking Blanks Selects: a click on a gap selects the card that belongs there."),
+    "mono": ("Black & White.", "Colour."),
+}
+MOVE_STYLE_WORDS = {"drag": "Drag to Move: drag a card to its new place.",
+                    "click": "Click to Move: one click picks a card up, the next puts it down."}
+
+
 class Commands:
     def __init__(self, app) -> None:
         self.app = app
@@ -88,23 +110,53 @@ class Commands:
         front = front_of(g)
         return Menu(front.menu_title, front.menu_items(self, g))
 
+    def toggle(self, name: str) -> None:
+        """An option turned on or off, and said on the status line."""
+        self.app.toggle_option(name)
+        self.say_option(name)
+
+    def say_option(self, name: str) -> None:
+        on, off = OPTION_WORDS[name]
+        self.app.say(on if self.app.option(name) else off)
+
+    def set_move_style(self, style: str) -> None:
+        self.app.set_option("move_style", style)
+        self.app.say(MOVE_STYLE_WORDS[style])
+
+    def set_colour(self, colour: bool) -> None:
+        self.app.set_colour(colour)
+        self.say_option("mono")
+
+    def set_speak(self) -> None:
+        """Speak: its own words are spoken by the speech channel; the status line says it too."""
+        before = self.app.status.message
+        self.app.set_option("speak", not self.app.speech.enabled)
+        if self.app.status.message == before:      # (not when it said why no speech is heard)
+            self.app.status.message = "Speak: on." if self.app.speech.enabled else "Speak: off."
+            self.app.say_again()
+
+    def toggle_zoom(self) -> None:
+        """Zoom Cards: seen at once, as a card's trail of outlines (the selected or focused card, else the first)."""
+        self.toggle("zoom")
+        if self.app.option("zoom") and self.table is not None:
+            self.table.show_zoom()
+
     def options_menu(self, g: engine.Game | None) -> Menu:
         opt = self.app.option
-        toggle = self.app.toggle_option
+        toggle = self.toggle
         items = [
-            Item("Drag to Move", lambda: self.app.set_option("move_style", "drag"), "Ctrl+Shift+D",
+            Item("Drag to Move", lambda: self.set_move_style("drag"), "Ctrl+Shift+D",
                  checked=opt("move_style") == "drag"),
-            Item("Click to Move", lambda: self.app.set_option("move_style", "click"), "Ctrl+Shift+K",
+            Item("Click to Move", lambda: self.set_move_style("click"), "Ctrl+Shift+K",
                  checked=opt("move_style") == "click"),
             separator(),
             Item("Sound", lambda: toggle("sound"), "Ctrl+Shift+S", checked=bool(opt("sound"))),
-            Item("Speak", lambda: self.app.set_option("speak", not self.app.speech.enabled), "Ctrl+Shift+V",
-                 checked=self.app.speech.enabled),
+            Item("Speak", self.set_speak, "Ctrl+Shift+V", checked=self.app.speech.enabled),
             Item("Winnable Deals Only", lambda: toggle("winnable"), "Ctrl+Shift+W", checked=bool(opt("winnable"))),
             Item("Show If Winnable", self.toggle_indicator, "Ctrl+Shift+I", checked=bool(opt("indicator"))),
-            Item("Zoom Cards", lambda: toggle("zoom"), "Ctrl+Shift+Z", checked=bool(opt("zoom"))),
-            Item("Colour", lambda: self.app.set_colour(True), "Ctrl+Shift+C", checked=not opt("mono")),
-            Item("Black & White", lambda: self.app.set_colour(False), "Ctrl+Shift+M", checked=bool(opt("mono"))),
+            Item("Zoom Cards", self.toggle_zoom, "Ctrl+Shift+Z", checked=bool(opt("zoom"))),
+            Item("Colour", lambda: self.set_colour(True), "Ctrl+Shift+C", checked=not opt("mono")),
+            Item("Black & White", lambda: self.set_colour(False), "Ctrl+Shift+M", checked=bool(opt("mono"))),
             Item("Card Faces...", self.choose_faces, "Ctrl+Shift+E"),
             Item("Reload Card Sheet", lambda: self.app.reload_cards_if_changed(force=True), "Ctrl+Shift+R"),
             Item("Card Back...", self.choose_back, "Ctrl+Shift+J"),
@@ -121,7 +173,7 @@ class Commands:
     def toggle_indicator(self) -> None:
         self.app.toggle_option("indicator")
         self.app.assistant.ask_verdict()
-        self.app.say_again()
+        self.say_option("indicator")
 
     # ----------------------------------------------------------- moves
     def play_word(self, word: str) -> None:

@@ -175,6 +175,28 @@ class Table(Scene):
         self.board.ui["timer_shown"] = shown
         self.painter.full_redraw()
 
+    def show_zoom(self) -> None:
+        """Zoom Cards just turned on: one card (the selected one, else the
+        one nearest the table's middle) zooms up from its centre, trailing
+        its outlines, so the option is seen at once."""
+        b = self.board
+        if self.session.clock.paused or b.carry is not None or b.cascade is not None:
+            return
+        sprite = b.layout.sprite(*b.selected) if b.selected else None
+        if sprite is None:
+            shown = [s for s in b.layout.sprites if s.face_up and s.key not in b.hidden]
+            centre = self.app.table_area().center
+            sprite = min(shown, default=None, key=lambda s: abs(s.rect.centerx - centre[0]) +
+                         abs(s.rect.centery - centre[1]))
+        if sprite is None:
+            return
+        start = Rect(0, 0, max(4, sprite.rect.w // 5), max(4, sprite.rect.h // 5))
+        start.center = sprite.rect.center
+        b.hidden.add(sprite.key)
+        self.painter.render()
+        self.painter.refresh([Rect(sprite.rect)])
+        self.animator.fly(sprite.card, sprite.face_up, start, sprite, b.now, duration=0.5, land_sound=None)
+
     # ----------------------------------------------------------- the scene's protocol
     def handle(self, event: pygame.event.Event) -> None:
         if self.session.clock.paused:
@@ -305,7 +327,11 @@ class Table(Scene):
         if places:
             self.painter.flash(places)
         else:
+            self.painter.unflash()          # an older hint's beacon is not this one's
             self.app.sounds.play("beep")
+        words = self.front.hint_words(self, place, index, places)
+        if words:
+            self.app.say(speak(self.game, words))     # in words, in place of any older hint
 
     def show_move(self, text: str) -> None:
         """A hint: the move's card and its destination flash."""

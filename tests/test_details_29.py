@@ -105,3 +105,98 @@ def test_the_engine_says_why_nothing_can_be_undone():
     move = republic.legal_moves()[0]
     republic.play(move)
     assert republic.undo_reason() is None
+
+
+# ----------------------------------------------------------------- 3. Zoom Cards, seen at once
+def test_zoom_cards_turned_on_zooms_a_card_at_once_and_says_so(home):
+    app = make_app(home, "--game", "gaps", "--seed", "2")
+    app.commands.toggle_zoom()
+    assert app.option("zoom")
+    assert app.scene.board.actors, "a card should zoom at once, so that the option is seen"
+    assert "Zoom Cards: on" in app.status.message
+    app.commands.toggle_zoom()
+    assert "Zoom Cards: off" in app.status.message
+
+
+# ----------------------------------------------------------------- 5. an option turned says so
+@pytest.mark.parametrize("name, on, off", [
+    ("sound", "Sound on.", "Sound off."),
+    ("winnable", "Winnable Deals Only: on. The next deal will be one the solver has won.",
+     "Winnable Deals Only: off."),
+    ("fast_aces", "Fast Aces: on.", "Fast Aces: off."),
+    ("auto_reshuffle", "Auto Reshuffle: on.", "Auto Reshuffle: off."),
+    ("timer_shown", "Timer shown.", "Timer hidden"),
+    ("indicator", "Show If Winnable: on.", "Show If Winnable: off."),
+])
+def test_each_option_turned_on_or_off_is_said_on_the_status_line(home, name, on, off):
+    app = make_app(home, "--game", "gaps", "--seed", "2")
+    items = {i.label: i for m in app.commands.menus() for i in m.items}
+    label = next(lab for lab, i in items.items() if i.checked is not None and i.shortcut and
+                 app.option(name) == i.checked and lab in {
+                     "sound": "Sound", "winnable": "Winnable Deals Only", "fast_aces": "Fast Aces",
+                     "auto_reshuffle": "Auto Reshuffle", "timer_shown": "Timer",
+                     "indicator": "Show If Winnable"}[name])
+    for _ in range(2):
+        items = {i.label: i for m in app.commands.menus() for i in m.items}
+        items[label].action()
+        said = app.status.message
+        assert said.startswith(on if app.option(name) else off), said
+        assert said in app.status.status_text(app.session)[1]
+
+
+def test_colour_and_move_style_are_said(home):
+    app = make_app(home, "--game", "gaps", "--seed", "2")
+    items = {i.label: i for m in app.commands.menus() for i in m.items}
+    items["Black & White"].action()
+    assert app.status.message == "Black & White."
+    items["Click to Move"].action()
+    assert app.status.message.startswith("Click to Move")
+
+
+# ----------------------------------------------------------------- 6. a hint says what it shows
+def alt_click(app, pos) -> None:
+    pygame.key.set_mods(pygame.KMOD_ALT)
+    try:
+        click(app, pos)
+    finally:
+        pygame.key.set_mods(0)
+
+
+def test_a_gaps_hint_on_a_card_names_the_card_that_belongs_where_it_lies(home):
+    app = table_with(home, gaps_from(OPEN))
+    game = app.game
+    place = next(s.place for s in app.scene.layout.sprites
+                 if game.belongs(s.place) not in (None, s.place))
+    found = game.belongs(place)
+    alt_click(app, center_of(app, place))
+    from engine.cards import card
+    said = app.status.message
+    assert said.startswith(f"The {card(game.card_at(found)).words}")
+    assert f"belongs where the {card(game.card_at(place)).words} lies" in said
+    # a right-click on a gap replaces it with the gap's own words
+    click(app, center_of(app, "b1"), button=3)
+    assert "can fill row B, column 1" in app.status.message
+    assert app.status.message != said
+
+
+def test_a_hint_on_a_dead_gap_says_why_nothing_fills_it(home):
+    app = table_with(home, gaps_from(OPEN))
+    click(app, center_of(app, "c4"), button=3)
+    assert "king" in app.status.message and "row C, column 4" in app.status.message
+
+
+@pytest.mark.parametrize("name", ["republic", "smith", "prince"])
+def test_a_tableau_hint_says_where_the_card_can_go(home, name):
+    for seed in range(1, 30):
+        app = make_app(home, "--game", name, "--seed", str(seed))
+        layout = app.scene.layout
+        for s in layout.sprites:
+            if s.face_up and s.place[0] in "cr" and s is layout.pile(s.place)[-1]:
+                places = app.session.front.hint_places(app.scene, s.place, s.index)
+                if places:
+                    click(app, s.rect.center, button=3)
+                    said = app.status.message
+                    assert " can go to " in said, said
+                    assert "column" in said or "foundation" in said or "reserve" in said
+                    return
+    pytest.skip("no card with a place to go in these deals")

@@ -93,6 +93,11 @@ class Front:
         """Right-click or Alt-click on ``place``: the places to light up."""
         return []
 
+    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+        """What a hint on ``place`` shows (``places`` lit, or none), in a
+        sentence in the engine's notation (the table says it in words)."""
+        return ""
+
     # ------------------------------------------------------------ menus
     def menu_items(self, commands, g: engine.Game) -> list[Item]:
         """The game's own menu."""
@@ -146,6 +151,11 @@ def word_item(commands, label: str, word: str, shortcut: str) -> Item:
     its shortcut then says why)."""
     play: Callable[[], None] = lambda: commands.play_word(word)     # noqa: E731
     return Item(label, play, shortcut, commands.legal(word), refused=play)
+
+
+def either(places: list[str]) -> str:
+    """``["b3", "c4", "d5"]`` as "b3, c4 or d5"."""
+    return places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
 
 
 def lost_words(g: engine.Game) -> str:

@@ -9,6 +9,7 @@ import engine
 from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
 from ..ui.dialogs import ChoiceDialog
 from ..ui.menubar import Item
+from .base import either
 from .grid import GridFront
 
 ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
@@ -27,6 +28,16 @@ class ChinesePuzzleFront(GridFront):
 
     def new_options(self, launch: dict, prefs: dict) -> dict:
         return {"redeals": launch.get("redeals") or prefs["redeals"], "aces": launch.get("aces") or prefs["aces"]}
+
+    def card_hint_words(self, game: engine.Game, place: str, card: str, places: list[str]) -> str:
+        """Both copies of the card it follows, and the gaps it may go to now."""
+        if game.is_locked(place):
+            return f"{card} is in its final position: it never moves again."
+        follows, targets = game.follows(place), game.targets(place)
+        text = f"{card} follows {game.card_at(follows[0])}, at {' and '.join(follows)}" if follows else card
+        if targets:
+            return f"{text}; it can go to {either(targets)}."
+        return f"{text}; it can go to no gap now." if follows else f"{card} can go to no gap now."
 
     def auto_redeal(self, prefs_say: bool) -> bool:
         return True             # its manual: a stuck table is redealt at once

@@ -56,6 +56,24 @@ class GapsFront(GridFront):
         card = next(p for p in game.PLACES if game.card_at(p) is not None)
         return game.explain(str(engine.Move(card, place))) or ""
 
+    def no_filler_words(self, game: engine.Game, place: str) -> str:
+        return self.no_card_for(game, place, game.belongs(place)) or super().no_filler_words(game, place)
+
+    def card_hint_words(self, game: engine.Game, place: str, card: str, places: list[str]) -> str:
+        """The manual's Option-click: the card that belongs where this one lies."""
+        if places:
+            return f"{game.card_at(places[0])}, at {places[0]}, belongs where {card} lies."
+        if game.belongs(place) == place:
+            return f"{card} lies where it belongs" + (": it is in its proper place." if game.is_locked(place)
+                                                       else ".")
+        row, column = place[0], int(place[1:])
+        left = game.card_at(f"{row}{column - 1}") if column > game.FIRST_COLUMN else None
+        if column == game.FIRST_COLUMN:
+            return f"No card belongs where {card} lies: every 2 already starts its row."
+        if left is None:
+            return f"No card belongs where {card} lies: the place on its left is a gap."
+        return f"No card belongs where {card} lies: {left} on its left is a king, and nothing follows a king."
+
     def auto_redeal(self, prefs_say: bool) -> bool:
         return prefs_say
 
@@ -82,7 +100,7 @@ class GapsFront(GridFront):
         ]
 
     def option_items(self, commands, g: engine.Game) -> list[Item]:
-        opt, toggle = commands.app.option, commands.app.toggle_option
+        opt, toggle = commands.app.option, commands.toggle
         return [
             Item("Fast Aces", lambda: toggle("fast_aces"), "Ctrl+Shift+A", checked=bool(opt("fast_aces"))),
             Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), "Ctrl+Shift+U",

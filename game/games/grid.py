@@ -7,7 +7,7 @@ import re
 
 import engine
 
-from .base import Front, card_name, lost_words
+from .base import Front, card_name, either, lost_words
 
 _CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
 
@@ -25,6 +25,26 @@ class GridFront(Front):
         """What the engine's ``hint_places`` names: on a gap, the cards that
         may fill it; on a card, the cells it is tied to."""
         return table.game.hint_places(place)
+
+    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+        """On a gap: the cards that may fill it (or why none may); on a card,
+        :meth:`card_hint_words`."""
+        game = table.game
+        card = game.card_at(place)
+        if card is None:
+            if places:
+                return f"{either([game.card_at(p) for p in places])} can fill {place}."
+            return self.no_filler_words(game, place)
+        return self.card_hint_words(game, place, card, places)
+
+    def no_filler_words(self, game: engine.Game, place: str) -> str:
+        """Why no card may fill the gap at ``place`` now."""
+        if place in game.dead_places():
+            return f"Nothing can fill {place}: a king lies on its left, and nothing follows a king."
+        return f"No card can fill {place} now."
+
+    def card_hint_words(self, game: engine.Game, place: str, card: str, places: list[str]) -> str:
+        return ""
 
     def redeals_allowed(self, g: engine.Game) -> int:
         """How many redeals (Gaps: shuffles) the game gives."""

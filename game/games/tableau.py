@@ -10,7 +10,7 @@ import engine
 from engine.cards import card
 
 from ..ui.menubar import Item, separator
-from .base import Front, card_name
+from .base import Front, card_name, either
 
 RULE_CHOICES = ("alternate", "any-suit", "same-suit")
 PILES = {"c": "columns", "p": "packets", "r": "reserve"}
@@ -86,6 +86,20 @@ class TableauFront(Front):
             return []
         return sorted({m.dst if m.dst != "f" else table.foundation_of(place, count)
                        for m in game.legal_moves() if m.src == place and m.count == count} - {None})
+
+    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+        """Where the card (with the cards on it) may go, or why it may not."""
+        game = table.game
+        pile = table.layout.pile(place)
+        sprite = next((s for s in pile if s.index == index), None) if index is not None else None
+        if sprite is None or not sprite.face_up:
+            return "A face-down card cannot move." if sprite is not None else ""
+        count = len(pile) - index if (game.moves_runs and place[0] == "c") else 1
+        moved = sprite.card + (" and the card on it" if count == 2 else
+                               f" and the {count - 1} cards on it" if count > 2 else "")
+        if places:
+            return f"{moved} can go to {either(places)}."
+        return game.pickup_reason(place, count) or f"{moved} can go nowhere now."
 
     def own_items(self, commands, g: engine.Game) -> list[Item]:
         """The moves of this game's own (layoff, redeal, deal), first in its menu."""
