@@ -279,6 +279,8 @@ class Keyboard:
                 self.cycle(places, -1 if shift else 1)
                 self.follow()
                 self.say_focus()
+            else:
+                self.speak("Nothing in hand: pick up a card with Enter, then Tab goes to the places it may go.")
             return
         if event.key == pygame.K_f and not shift:
             self.send_home()

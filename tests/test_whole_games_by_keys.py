@@ -238,3 +238,9 @@ def test_closing_an_alert_says_where_the_player_is_back_to(tmp_path):
     heard = p.press(pygame.K_RETURN)
     assert not app.dialogs
     assert heard[-1] == f"Back to the table: {app.scene.keyboard.focus_words()}.", heard
+
+
+def test_tab_with_nothing_in_hand_says_what_it_is_for(tmp_path):
+    app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")
+    heard = Player(app).press(pygame.K_TAB)
+    assert heard[-1].startswith("Nothing in hand: pick up a card"), heard
