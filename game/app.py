@@ -137,6 +137,7 @@ class App:
         self.fonts = Fonts()
         pygame.display.set_caption("Card Shell")
         self.window = Window(self.prefs, args.size, bool(args.fullscreen))
+        self.fonts.fit(self.window.screen.get_size())       # the chrome's scale, for this window
         self.looks = Looks(self.prefs, args.cards)
         if self.looks.warning:
             self.problems.append(self.looks.warning)
@@ -167,10 +168,13 @@ class App:
         return self.prefs.option(name)
 
     def table_area(self):
-        return self.window.table_area()
+        """The window between the menu bar and the status line (their heights at the chrome's scale)."""
+        w, h = self.window.screen.get_size()
+        top = self.menu.height()
+        return pygame.Rect(0, top, w, h - top - self.status.height(w))
 
     def chrome_rect(self, which: str):
-        return self.window.chrome_rect(which)
+        return self.status.rect() if which == "status" else self.menu.rect(self.window.screen.get_width())
 
     def card_aspect(self) -> float:
         return self.looks.card_aspect()
@@ -285,6 +289,7 @@ class App:
         self.after_window_change()
 
     def after_window_change(self) -> None:
+        self.fonts.fit(self.window.screen.get_size())
         self.canvas.resize(self.window.screen)
         if self.scene is not None:
             self.scene.full_redraw()
@@ -317,7 +322,7 @@ class App:
             self.speech.say(indicator, interrupt=False)
         if self.table is not None:
             self.table.render()
-            self.table.refresh([self.window.chrome_rect("status")])
+            self.table.refresh([self.chrome_rect("status")])
             if self.dialogs:
                 self.redraw_all()        # the status line shows behind the dialog too
 

@@ -9,6 +9,7 @@ the Demo's state are the session's, handed to it when it draws.
 from __future__ import annotations
 
 import pygame
+from pygame import Rect
 
 import engine
 from engine import codes
@@ -20,8 +21,12 @@ from .session import Session
 from .surfaces import Canvas, Fonts
 from .window import Window
 
-STATUS_SIZE = 20                 # the status line's text size
-STATUS_GAP = 28                  # pixels at least between its two halves
+STATUS_SIZE = 20                 # the status line's text size (at the chrome's base scale)
+STATUS_GAP = 28                  # pixels at least between its two halves (at the base scale)
+STATUS_H = 26                    # the band's height for one line (at the base scale)
+#: narrower than this (in the chrome's base pixels) the band holds two lines,
+#: so that a refusal's whole reason is read at 800x560 (the news is wrapped)
+TWO_LINES_BELOW = 1100
 #: the Demo's words while it plays: gone from the status line once it stops
 DEMO_RUNNING = ("Demo: looking for a line", "Demo: any key stops it.", "Demo: locking cards")
 RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
@@ -87,36 +92,104 @@ class StatusLine:
         self.message = ""
         self.code_for: tuple[object, str] = (None, "")      # the deal code, made once a game
 
+    # ----------------------------------------------------------- its band
+    def font(self):
+        """The status line's font, at the chrome's scale."""
+        return self.fonts.ui(STATUS_SIZE)
+
+    def line_count(self, width: int) -> int:
+        """Two lines in a window narrower than ``TWO_LINES_BELOW`` base
+        pixels (at the chrome's scale), else one: decided by the window's
+        width alone, never by the news, so the table never jumps."""
+        return 2 if width < self.fonts.px(TWO_LINES_BELOW) else 1
+
+    def height(self, width: int) -> int:
+        """The band's height in a window ``width`` wide."""
+        one = self.fonts.px(STATUS_H)
+        return one if self.line_count(width) == 1 else one + self.font().get_linesize()
+
+    def rect(self) -> Rect:
+        """The band, at the foot of the window."""
+        w, h = self.window.screen.get_size()
+        high = self.height(w)
+        return Rect(0, h - high, w, high)
+
+    # ----------------------------------------------------------- its text
     def status_text(self, session: Session | None, width: int | None = None) -> tuple[str, str]:
         """The status line's two halves: the game (its title, rule, deal
         number and code) on the left; the news (the message), the solver's
-        word and the counts on the right.  Given ``width`` in pixels, what
-        matters least goes first until both halves fit with a gap between
-        them: the code, the deal number, the rule, the solver's word, the
-        title; the message is shortened last, with "...".  The window's
-        caption names the game and the deal all the while
-        (:func:`window_caption`). """
-        left, right = self.status_parts(session)
+        word and the counts on the right.  Given ``width`` (the band's
+        inner width in pixels), what is drawn there (:meth:`status_lines`),
+        each half's lines joined: the message whole where it is whole on
+        screen."""
         if width is None:
-            return join_status(left, right)
-        font = self.fonts.get(STATUS_SIZE)
+            return join_status(*self.status_parts(session))
+        lines = self.status_lines(session, width)
+        return " ".join(a for a, _ in lines if a), " ".join(b for _, b in lines if b)
 
-        def fits(lt: list, rt: list) -> bool:
+    def status_lines(self, session: Session | None, width: int) -> list[tuple[str, str]]:
+        """The band's lines, each (left, right), for an inner ``width``.
+
+        One line (a wide window): what matters least goes first until both
+        halves fit with a gap between them: the code, the deal number, the
+        solver's word, the rule, the title (the window's caption names the
+        game and the deal all the while, :func:`window_caption`); then, if
+        the news is still too long, the counts; the news is shortened last,
+        after a word, with "...".
+
+        Two lines (a narrow window): the game and the solver's word above,
+        the news and the counts below; news too long for its line takes
+        both lines whole (the game and the solver's word give it the upper
+        line, the counts keep their place at the end), and is shortened
+        only if two whole lines cannot hold it."""
+        left, right = self.status_parts(session)
+        font = self.font()
+        gap = self.fonts.px(STATUS_GAP)
+
+        def wide(text: str) -> int:
+            return font.size(text)[0] if text else 0
+
+        def fits(lt: list, rt: list, room: int = width) -> bool:
             a, b = join_status(lt, rt)
-            return font.size(a)[0] + font.size(b)[0] + (STATUS_GAP if a and b else 0) <= width
-        while not fits(left, right):
-            droppable = [p for p in left + right if p[1] > 0]
-            if not droppable:
-                break
-            gone = max(droppable, key=lambda p: p[1])
-            left = [p for p in left if p is not gone]
-            right = [p for p in right if p is not gone]
-        if not fits(left, right) and right and right[0][1] == 0 and right[0][2] == "message":
-            text = right[0][0]
-            while text and not fits(left, [(text.rstrip() + "...", 0, "message"), *right[1:]]):
-                text = text[:-1]
-            right = [(text.rstrip() + "...", 0, "message"), *right[1:]]
-        return join_status(left, right)
+            return wide(a) + wide(b) + (gap if a and b else 0) <= room
+
+        def drop(lt: list, rt: list, room: int = width) -> tuple[list, list]:
+            while not fits(lt, rt, room):
+                droppable = [p for p in lt + rt if p[1] > 0]
+                if not droppable:
+                    break
+                gone = max(droppable, key=lambda p: p[1])
+                lt, rt = [p for p in lt if p is not gone], [p for p in rt if p is not gone]
+            return lt, rt
+
+        news = [p for p in right if p[2] == "message"]
+        counts = [p for p in right if p[2] == "count"]
+        if self.line_count(width + self.fonts.px(24)) == 1:
+            left, right = drop(left, right)
+            if fits(left, right) or not news:
+                return [join_status(left, right)]
+            counts = [p for p in right if p[2] == "count"]
+            while counts and not fits(left, [*news, *counts]):
+                counts.pop()              # the counts go before the news is cut
+            if fits(left, [*news, *counts]):
+                return [join_status(left, [*news, *counts])]
+            room = width - wide(join_status(left, [])[0]) - (gap if left else 0)
+            return [(join_status(left, [])[0], shorten(font, news[0][0], room))]
+        others = [p for p in right if p[2] not in ("message", "count")]     # the solver's word
+        _, below = drop(news, counts)
+        if not news or fits(news, below):
+            return [join_status(*drop(left, others)), (news[0][0] if news else "", join_status([], below)[1])]
+        # the news takes both lines: its first words above, the rest below with the counts
+        words = news[0][0].split(" ")
+        k = 1
+        while k < len(words) and wide(" ".join(words[:k + 1])) <= width:
+            k += 1
+        first, rest = " ".join(words[:k]), " ".join(words[k:])
+        message = [(rest, 0, "message")]
+        _, counts = drop(message, counts)            # the counts beside it that fit, the moves last
+        while counts and not fits(message, counts):
+            counts.pop()
+        return [(first, ""), (shorten(font, rest, width), join_status([], counts)[1])]
 
     def status_parts(self, session: Session | None) -> tuple[list, list]:
         """Each half's parts, as (text, priority, kind): priority 0 is
@@ -127,7 +200,8 @@ class StatusLine:
         if self.code_for[0] is not g:
             self.code_for = (g, codes.encode(g.name, g.options, g.seed))
         left = [(game_title(g), 2, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self.code_for[1]}", 5, "code")]
-        parts = [f"moves {len(g.history)}", *session.front.counts(g)]
+        parts = [f"moves {len(g.history)}", *session.front.counts(g),
+                 *session.front.clock_counts(g, session.clock.elapsed)]
         if g.won:
             state = "Won!"
         elif g.over:
@@ -155,18 +229,36 @@ class StatusLine:
         return session.front.verdict_text(g, session.verdict)
 
     def draw(self, surface: pygame.Surface, canvas: Canvas, session: Session | None) -> None:
-        bar = self.window.chrome_rect("status")
+        bar = self.rect()
         pygame.draw.rect(surface, (255, 255, 255) if canvas.mono else (30, 30, 34), bar)
         if canvas.mono:
-            pygame.draw.line(surface, (0, 0, 0), bar.topleft, bar.topright)
-        inner = bar.inflate(-24, 0)
-        left, right = self.status_text(session, inner.w)
-        canvas.text(surface, left, inner, STATUS_SIZE, (225, 225, 215), "left", shadow=False)
-        canvas.text(surface, right, inner, STATUS_SIZE, (225, 225, 215), "right", shadow=False)
+            pygame.draw.line(surface, (0, 0, 0), bar.topleft, bar.topright, max(1, self.fonts.px(1)))
+        inner = bar.inflate(-self.fonts.px(24), 0)
+        lines = self.status_lines(session, inner.w)
+        step = self.font().get_linesize()
+        size = round(STATUS_SIZE * self.fonts.scale)
+        for n, (left, right) in enumerate(lines):
+            row = Rect(inner.x, inner.centery - step * len(lines) // 2 + n * step, inner.w, step)
+            canvas.text(surface, left, row, size, (225, 225, 215), "left", shadow=False)
+            canvas.text(surface, right, row, size, (225, 225, 215), "right", shadow=False)
 
 
 def join_status(left: list, right: list) -> tuple[str, str]:
     return "  -  ".join(p[0] for p in left), "   ".join(p[0] for p in right)
+
+
+def shorten(font, text: str, width: int) -> str:
+    """``text`` cut after its last whole word that fits ``width`` with "..." (a
+    word longer than the line is cut inside it)."""
+    if font.size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and font.size(" ".join(words).rstrip(",;:") + "...")[0] > width:
+        words.pop()
+    cut = " ".join(words).rstrip(",;:")
+    while cut and font.size(cut + "...")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "..."
 
 
 def window_caption(session: Session | None) -> str:

@@ -302,17 +302,88 @@ class Face:
         return self._height
 
 
+#: the window height at which the chrome (menus, status line, dialogs) is
+#: drawn at its base sizes; taller windows draw it proportionally larger
+UI_BASE = (1280, 800)
+#: the density a base size is made for (pixels per inch, as SDL counts them)
+BASE_DPI = 96.0
+
+
+def ui_scale(size: tuple[int, int], dpi: float | None = None) -> float:
+    """The chrome's scale for a window of ``size``: 1.0 up to 1280x800,
+    growing with the window beyond (the smaller of its width's and its
+    height's ratio, so the menu titles keep their room), never below 1.0
+    (the base sizes are the smallest that read well at 800x560); on a dense
+    display (``dpi``, where SDL reports it) at least as large as the density
+    asks for, so a small window on a 4K screen is not drawn in tiny letters.
+    Rounded to twentieths, so a window dragged a pixel wider keeps its fonts."""
+    w, h = size
+    scale = max(1.0, min(w / UI_BASE[0], h / UI_BASE[1]))
+    if dpi and 1.2 * BASE_DPI <= dpi <= 4 * BASE_DPI:       # a plausible report only (SDL's may be wild)
+        scale = max(scale, min(2.0, dpi / BASE_DPI))
+    return round(scale * 20) / 20
+
+
+def display_dpi() -> float | None:
+    """The vertical density of the first display, as SDL reports it
+    (SDL_GetDisplayDPI; pygame-ce 2.5 does not wrap it, so it is asked of
+    pygame's own SDL library); None where it is not reported."""
+    try:
+        import ctypes
+        import glob
+        import sys
+
+        here = os.path.dirname(pygame.__file__)
+        names = {"win32": ["SDL2.dll"], "darwin": ["libSDL2*.dylib", ".dylibs/libSDL2*.dylib"]}.get(
+            sys.platform, ["../pygame_ce.libs/libSDL2-2*.so*", "../pygame.libs/libSDL2-2*.so*"])
+        found = [f for pattern in names for f in glob.glob(os.path.join(here, pattern))]
+        if not found:
+            return None
+        sdl = ctypes.CDLL(found[0])
+        diagonal, horizontal, vertical = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+        if sdl.SDL_GetDisplayDPI(0, ctypes.byref(diagonal), ctypes.byref(horizontal), ctypes.byref(vertical)):
+            return None
+        return float(vertical.value) or None
+    except Exception:  # noqa: BLE001 - no density known: the window's size alone decides
+        return None
+
+
 class Fonts:
-    """pygame-ce's own font (with the system's for other scripts) at any size, each loaded once."""
+    """pygame-ce's own font (with the system's for other scripts) at any
+    size, each loaded once; and the chrome's scale (:func:`ui_scale`), which
+    the menu bar, the status line and every dialog read: ``ui(size)`` is the
+    font of base ``size`` at this scale, ``px(n)`` base pixels at it.
+    ``get`` is the table's (labels sized by the layout), never scaled."""
 
     def __init__(self) -> None:
         self._cache: dict[int, Face] = {}
+        self.scale = 1.0
+        self.dpi: float | None = None        # the display's, asked once (see fit)
+        self._asked = False
 
     def get(self, size: int) -> Face:
         size = max(8, int(size))
         if size not in self._cache:
             self._cache[size] = Face(size)
         return self._cache[size]
+
+    def fit(self, size: tuple[int, int]) -> bool:
+        """The scale for a window of ``size`` (at start, after a resize or
+        fullscreen); True if it changed."""
+        if not self._asked:
+            self._asked = True
+            self.dpi = display_dpi()
+        scale = ui_scale(size, self.dpi)
+        changed, self.scale = scale != self.scale, scale
+        return changed
+
+    def ui(self, size: int) -> Face:
+        """The chrome's font of base ``size``, at the chrome's scale."""
+        return self.get(round(size * self.scale))
+
+    def px(self, n: float) -> int:
+        """``n`` base pixels of the chrome, at its scale."""
+        return int(round(n * self.scale))
 
 
 def _grain(side: int = 128) -> pygame.Surface:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-HEIGHT = 26
+HEIGHT = 26                 # the bar's height at the chrome's base scale (MenuBar.height: at its scale)
 BAR = (236, 234, 228)
 INK = (24, 24, 28)
 DIM = (150, 150, 150)
@@ -78,14 +78,15 @@ def mnemonics(titles: list[str]) -> list[int]:
     return marks
 
 
-def underline(surface: pygame.Surface, font, text: str, index: int, topleft: tuple[int, int], colour) -> None:
+def underline(surface: pygame.Surface, font, text: str, index: int, topleft: tuple[int, int], colour,
+              thick: int = 2) -> None:
     """Underline the letter ``text[index]`` of text drawn at ``topleft``."""
     if not 0 <= index < len(text):
         return
     x0 = topleft[0] + font.size(text[:index])[0]
     x1 = topleft[0] + font.size(text[:index + 1])[0]
-    y = topleft[1] + font.size(text)[1] - 3
-    pygame.draw.line(surface, colour, (x0, y), (x1 - 1, y), 2)
+    y = topleft[1] + font.size(text)[1] - 1 - thick
+    pygame.draw.line(surface, colour, (x0, y), (x1 - 1, y), thick)
 
 
 def letter(label: str) -> int:
@@ -113,25 +114,29 @@ class MenuBar:
     def is_open(self) -> bool:
         return self.open_index is not None
 
+    def height(self) -> int:
+        """The bar's height at the chrome's scale (the fonts')."""
+        return self.fonts.px(HEIGHT)
+
     def rect(self, width: int) -> Rect:
-        return Rect(0, 0, width, HEIGHT)
+        return Rect(0, 0, width, self.height())
 
     def draw_bar(self, surface: pygame.Surface) -> None:
-        width = surface.get_width()
+        width, px, high = surface.get_width(), self.fonts.px, self.height()
         pygame.draw.rect(surface, BAR, self.rect(width))
-        pygame.draw.line(surface, (120, 120, 120), (0, HEIGHT - 1), (width, HEIGHT - 1))
-        font = self.fonts.get(22)
-        x = 12
+        pygame.draw.line(surface, (120, 120, 120), (0, high - 1), (width, high - 1), max(1, px(1)))
+        font = self.fonts.ui(22)
+        x = px(12)
         self._titles = []
         titles = self.titles()
         for title, mark in zip(titles, mnemonics(titles)):
             image = font.render(title, True, INK)
-            box = Rect(x - 8, 0, image.get_width() + 16, HEIGHT - 1)
-            at = image.get_rect(midleft=(x, HEIGHT // 2))
+            box = Rect(x - px(8), 0, image.get_width() + px(16), high - 1)
+            at = image.get_rect(midleft=(x, high // 2))
             surface.blit(image, at)
-            underline(surface, font, title, mark, at.topleft, INK)
+            underline(surface, font, title, mark, at.topleft, INK, px(2))
             self._titles.append(box)
-            x += box.w + 4
+            x += box.w + px(4)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         """Run the item whose shortcut this key is; True if one did."""
@@ -166,45 +171,50 @@ class MenuBar:
             return None
         menu = self._current[self.open_index]
         title = self._titles[self.open_index]
-        font = self.fonts.get(22)
-        row = 26
-        label_w = max((font.size(i.label)[0] for i in menu.items), default=60)
+        font = self.fonts.ui(22)
+        px, high = self.fonts.px, self.height()
+        row, gap, line = px(26), px(8), max(1, px(1))
+        label_w = max((font.size(i.label)[0] for i in menu.items), default=px(60))
         key_w = max((font.size(i.shortcut)[0] for i in menu.items if i.shortcut), default=0)
-        width = 34 + label_w + (30 + key_w if key_w else 0) + 16
-        height = sum(8 if i.separator else row for i in menu.items) + 8
-        panel = Rect(title.x, HEIGHT - 1, width, height)
+        width = px(34) + label_w + (px(30) + key_w if key_w else 0) + px(16)
+        height = sum(gap if i.separator else row for i in menu.items) + px(8)
+        panel = Rect(title.x, high - 1, width, height)
         panel.right = min(panel.right, screen.get_width() - 2)
         pygame.draw.rect(screen, INK, title)
         image = font.render(menu.title, True, BAR)
-        at = image.get_rect(midleft=(title.x + 8, HEIGHT // 2))
+        at = image.get_rect(midleft=(title.x + px(8), high // 2))
         screen.blit(image, at)
         underline(screen, font, menu.title, mnemonics([m.title for m in self._current])[self.open_index],
-                  at.topleft, BAR)
-        shadow = panel.move(3, 3)
+                  at.topleft, BAR, px(2))
+        shadow = panel.move(px(3), px(3))
         pygame.draw.rect(screen, (0, 0, 0), shadow)
         pygame.draw.rect(screen, BAR, panel)
-        pygame.draw.rect(screen, INK, panel, 1)
-        y = panel.y + 4
+        pygame.draw.rect(screen, INK, panel, line)
+        y = panel.y + px(4)
         for n, item in enumerate(menu.items):
             if item.separator:
-                pygame.draw.line(screen, DIM, (panel.x + 6, y + 4), (panel.right - 6, y + 4))
-                y += 8
+                pygame.draw.line(screen, DIM, (panel.x + px(6), y + gap // 2), (panel.right - px(6), y + gap // 2),
+                                 line)
+                y += gap
                 continue
-            box = Rect(panel.x + 1, y, panel.w - 2, row)
+            box = Rect(panel.x + line, y, panel.w - 2 * line, row)
             lit = n == self.hover and item.enabled
             if lit:
                 pygame.draw.rect(screen, SELECT, box)
-                pygame.draw.rect(screen, BAR, box.inflate(-4, -4), 1)     # the focus, in ink only too
+                pygame.draw.rect(screen, BAR, box.inflate(-px(4), -px(4)), line)     # the focus, in ink only too
             colour = BAR if lit else (INK if item.enabled else DIM)
             if item.checked:
-                tick = [(box.x + 10, box.centery), (box.x + 15, box.centery + 6), (box.x + 24, box.centery - 7)]
-                pygame.draw.lines(screen, colour, False, tick, 3)
-            screen.blit(font.render(item.label, True, colour), (box.x + 32, box.y + 5))
+                tick = [(box.x + px(10), box.centery), (box.x + px(15), box.centery + px(6)),
+                        (box.x + px(24), box.centery - px(7))]
+                pygame.draw.lines(screen, colour, False, tick, px(3))
+            image = font.render(item.label, True, colour)
+            at = image.get_rect(midleft=(box.x + px(32), box.centery))
+            screen.blit(image, at)
             if self.keyboard and item.enabled:
-                underline(screen, font, item.label, letter(item.label), (box.x + 32, box.y + 5), colour)
+                underline(screen, font, item.label, letter(item.label), at.topleft, colour, px(2))
             if item.shortcut:
                 image = font.render(item.shortcut, True, colour)
-                screen.blit(image, image.get_rect(topright=(box.right - 12, box.y + 5)))
+                screen.blit(image, image.get_rect(midright=(box.right - px(12), box.centery)))
             self._items.append((box, item))
             y += row
         self._panel = panel.union(shadow).union(title)
