@@ -68,6 +68,29 @@ class Painter:
         covered (Gaps: no peeking while the clock is stopped)."""
         b = self.board
         self.canvas.render(b.layout, b.hidden, b.parked, self.draw_chrome, covered=self.session.clock.paused)
+        self.mark_locked()
+
+    def mark_locked(self, within: list[Rect] | None = None) -> None:
+        """A card locked in its final place (Gaps, Chinese Puzzle) carries a
+        bar along its foot, gold (Black & White: ink), so it is told from a
+        loose card at a glance; drawn opaque, so drawing it twice changes
+        nothing.  ``within``: only the cards meeting these rectangles."""
+        b = self.board
+        if self.session.clock.paused:
+            return
+        bg = self.canvas.background
+        mono = self.canvas.mono
+        for s in b.layout.sprites:
+            if not s.locked or s.key in b.hidden or not s.face_up:
+                continue
+            if within is not None and s.rect.collidelist(within) < 0:
+                continue
+            bar = locked_bar(s.rect)
+            if mono:
+                pygame.draw.rect(bg, (0, 0, 0), bar)
+            else:
+                pygame.draw.rect(bg, (120, 84, 8), bar)
+                pygame.draw.rect(bg, (236, 184, 40), bar.inflate(-2, -2))
 
     def full_redraw(self) -> None:
         """Rebuild for a new size or a new game: everything repainted once."""
@@ -102,6 +125,7 @@ class Painter:
         self.dump_layout()
 
     def refresh(self, rects: list[Rect]) -> None:
+        self.mark_locked(rects)         # a card laid down on the background anew keeps its mark
         for r in rects:
             self.canvas.restore(r)
         self._pending.extend(rects)
@@ -111,6 +135,10 @@ class Painter:
         ui = self.board.ui
         ui["timer_text"] = self.session.clock.text
         canvas = self.canvas
+        if self.session.front.clocked:
+            # the time is on the status line (The Republic, The Smith, The Prince): it is drawn again
+            self.draw_chrome(canvas.background)
+            self.refresh([self.chrome_rect("status")])
         for label in self.board.layout.labels:
             if label.name == "timer" and not self.session.clock.paused:
                 label.text = ui["timer_text"]
@@ -210,6 +238,14 @@ class Painter:
         b.flash_rects = rects
         b.flash_from = b.now
         b.flash_until = b.now + seconds
+
+
+def locked_bar(card: Rect) -> Rect:
+    """Where a locked card's bar lies: along its foot, inside its border,
+    clear of the index in its lower right corner."""
+    h = max(3, card.h // 24)
+    inset = max(3, card.w // 8)
+    return Rect(card.x + inset, card.bottom - h - max(2, card.h // 40), int(card.w * 0.68) - inset, h)
 
 
 def changed_rects(old: Layout, new: Layout, area: Rect) -> list[Rect]:

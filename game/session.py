@@ -95,7 +95,7 @@ class Session:
     @property
     def clock_runs(self) -> bool:
         """Whether the game's clock counts now (the table's dialogs aside)."""
-        return self.front.timed and not self.clock.paused and not self.game.over
+        return (self.front.timed or self.front.clocked) and not self.clock.paused and not self.game.over
 
     @property
     def for_the_record(self) -> bool:

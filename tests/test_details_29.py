@@ -200,3 +200,67 @@ def test_a_tableau_hint_says_where_the_card_can_go(home, name):
                     assert "column" in said or "foundation" in said or "reserve" in said
                     return
     pytest.skip("no card with a place to go in these deals")
+
+
+# ----------------------------------------------------------------- 9. locked cards look locked
+def bar_colours(app, place):
+    from game.painter import locked_bar
+    sprite = app.scene.layout.sprite(place, 0)
+    bar = locked_bar(sprite.rect)
+    bg = app.canvas.background
+    return {tuple(bg.get_at((x, bar.centery)))[:3] for x in range(bar.x + 3, bar.right - 3, 4)}
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_a_locked_gaps_card_carries_a_bar_a_loose_one_does_not(home, mono):
+    app = table_with(home, gaps_from(OPEN))
+    if mono:
+        app.commands.set_colour(False)
+        settle(app)
+    game = app.game
+    assert game.is_locked("a2") and not game.is_locked("a5")
+    ink = {(0, 0, 0)} if mono else {(236, 184, 40)}
+    assert bar_colours(app, "a2") == ink, "a locked card should carry the bar"
+    assert bar_colours(app, "a5") != ink, "a loose card should not"
+    # a card that comes to rest locked is marked as it lands
+    app.scene.try_move("c6-a4")
+    settle(app)
+    assert game.is_locked("a4")
+    assert bar_colours(app, "a4") == ink
+    assert app.scene.layout.sprite("a4", 0).locked
+
+
+# ----------------------------------------------------------------- 10. time and score, as Aisleriot shows them
+@pytest.mark.parametrize("name", ["republic", "smith", "prince"])
+def test_a_card_shell_game_shows_its_time_and_score_and_its_clock_counts(home, name):
+    from engine.scoring import game_points
+    app = make_app(home, "--game", name, "--seed", "4")
+    s = app.session
+    assert s.clock_runs and app.loop.clock_counts(), "the clock should count for this game too"
+    right = app.status.status_text(s)[1]
+    assert "time 0:00" in right and "score 0" in right
+    status = app.window.chrome_rect("status")
+    before = app.canvas.background.subsurface(status).copy()
+    s.clock.advance(65.2)
+    app.scene.tick_timer()
+    assert "time 1:05" in app.status.status_text(s)[1]
+    after = app.canvas.background.subsurface(status)
+    assert any(before.get_at((x, y)) != after.get_at((x, y))
+               for x in range(0, status.w, 2) for y in range(status.h)), "the status line should show the new time"
+    move = next(m for m in app.game.legal_moves())
+    app.scene.try_move(str(move))
+    settle(app)
+    points = game_points(app.game)
+    assert f"score {points:+.2f}".rstrip("0").rstrip(".") in app.status.status_text(s)[1]
+    # no Pause here: the clock is not stopped by the pause command
+    app.toggle_pause()
+    assert not s.clock.paused
+
+
+def test_gaps_keeps_its_pause_and_its_clock_stops_when_paused(home):
+    app = make_app(home, "--game", "gaps", "--seed", "2")
+    s = app.session
+    assert s.clock_runs
+    app.toggle_pause()
+    assert s.clock.paused and not s.clock_runs and not app.loop.clock_counts()
+    assert "score" not in app.status.status_text(s)[1], "Gaps keeps no score"

@@ -51,6 +51,7 @@ class Front:
     default_rule: str | None = None     #: the packing rule a new player starts with
     redeal_word = "redeal"      #: what a fresh deal of the cards in play is called
     timed = False               #: a clock runs; Pause, and a pause when the window loses focus
+    clocked = False             #: a clock runs, shown on the status line with the score (no Pause)
     high_scores = False         #: a win may enter the high-score table (shuffles and time)
     undo_toggles = False        #: Undo takes back the last move, or, just after an undo, plays it again
     fills_blanks = False        #: a click on an empty cell fills it with the card that belongs there
@@ -111,6 +112,15 @@ class Front:
     def counts(self, g: engine.Game) -> list[str]:
         """The status line's counts after the moves ("deals left 3")."""
         return []
+
+    def clock_counts(self, g: engine.Game, elapsed: float) -> list[str]:
+        """The status line's time and score, where Aisleriot shows them (:attr:`clocked`)."""
+        if not self.clocked:
+            return []
+        from engine.scoring import game_points
+        points = game_points(g)
+        score = "0" if not points else f"{points:+.2f}".rstrip("0").rstrip(".")
+        return [f"time {clock_text(elapsed)}", f"score {score}"]
 
     def stuck_text(self, g: engine.Game) -> str:
         """The status line's word when only a redeal is left (the engine's ``stuck``)."""

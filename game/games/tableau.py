@@ -71,6 +71,7 @@ class TableauFront(Front):
     """A Card Shell game of columns built down, scored by its packing rule."""
 
     default_rule = "alternate"
+    clocked = True              # Aisleriot shows their time and score
 
     def new_options(self, launch: dict, prefs: dict) -> dict:
         """The packing rule: the command line's (``launch``, for the game it
