@@ -264,3 +264,38 @@ def test_gaps_keeps_its_pause_and_its_clock_stops_when_paused(home):
     app.toggle_pause()
     assert s.clock.paused and not s.clock_runs and not app.loop.clock_counts()
     assert "score" not in app.status.status_text(s)[1], "Gaps keeps no score"
+
+
+# ----------------------------------------------------------------- 7. a column waiting for its packet
+def republic_with_a_closed_column():
+    import random
+    for seed in range(1, 200):
+        g = engine.new_game("republic", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(200):
+            if any(g.packet_face_up(i) for i in range(10)):
+                return g
+            ms = [m for m in g.legal_moves() if m.word == "turn" or (m.src and m.src[0] in "cst")]
+            if not ms:
+                break
+            g.play(rnd.choice(ms))
+    pytest.skip("no deal emptied a column in its first moves")
+
+
+def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home):
+    game = republic_with_a_closed_column()
+    app = table_with(home, game)
+    layout = app.scene.layout
+    closed = [i for i in range(10) if game.packet_face_up(i)]
+    for i in closed:
+        slot = layout.slots[f"c{i + 1}"]
+        assert slot.outline != "outline", "a closed column should not look like a vacancy"
+        texts = [lb.text for lb in layout.labels if slot.rect.contains(lb.rect)]
+        assert "no vacancy" in texts and f"packet: {len(game.packets[i])}" in texts
+    for i in range(10):
+        if i not in closed:
+            assert layout.slots[f"c{i + 1}"].outline == "outline"
+    # the background shows it: the column's middle is not the vacancy's outline picture
+    slot = layout.slots[f"c{closed[0] + 1}"]
+    open_game = engine.new_game("republic", seed=1)
+    assert not any(open_game.packet_face_up(i) for i in range(10))

@@ -3,8 +3,11 @@ Re-Deal and Layoff; face-down cards the solver may see and the player not."""
 
 from __future__ import annotations
 
+from pygame import Rect
+
 import engine
 
+from ..layouts.base import Label
 from ..layouts.piles import republic as lay_republic
 from ..ui.menubar import Item
 from .base import word_item
@@ -19,7 +22,9 @@ class RepublicFront(TableauFront):
     sample = ("KD", "QS", "JH", "TC")
 
     def layout(self, game, area, aspect, ui):
-        return lay_republic(game, area, aspect, ui)
+        layout = lay_republic(game, area, aspect, ui)
+        mark_closed_columns(game, layout)
+        return layout
 
     def counts(self, g: engine.Game) -> list[str]:
         return [f"redeals left {g.redeals_left}"] if g.redeals_left >= 0 else []
@@ -27,6 +32,24 @@ class RepublicFront(TableauFront):
     def own_items(self, commands, g: engine.Game) -> list[Item]:
         return [word_item(commands, "Re-Deal", "redeal", "Ctrl+D"),
                 word_item(commands, "Layoff", "layoff", "Ctrl+L")]
+
+def mark_closed_columns(game: engine.Game, layout) -> None:
+    """A column emptied while its packet still holds cards is no vacancy
+    (the engine's ``packet_face_up``): its place is drawn dashed, not as an
+    empty column's outline, with the cards its packet still holds."""
+    cw, ch = layout.card
+    size = max(13, int(ch * 0.13))
+    for i in range(len(game.packets)):
+        slot = layout.slots.get(f"c{i + 1}")
+        if slot is None or not game.packet_face_up(i):
+            continue
+        slot.outline = "talon"
+        held = len(game.packets[i])
+        r = slot.rect
+        for k, text in enumerate(("no vacancy", f"packet: {held}")):
+            layout.labels.append(Label(text, Rect(r.x, r.y + r.h // 2 + (k - 1) * (size + 4), r.w, size + 2),
+                                       size, (200, 214, 200)))
+
 
 #: the rules in the Help window (game/ui/help.py reads its marks)
 HELP = """\
