@@ -58,6 +58,18 @@ class ChinesePuzzle(GridGame):
                             f"{letters[other % 4]} and {letters[other % 4 + 4]} only.")
         return None
 
+    def row_suit(self, row: int) -> str | None:
+        """The suit (in words: "clubs") whose ace alone may start row ``row``
+        (0 is the top row) under the ace order; None when any ace may."""
+        rule = self.options["aces"]
+        if rule == "bridge-order":
+            return SUIT_WORDS[row % 4]
+        if rule == "suits-in-four":
+            partner = self.cells[((row + 4) % 8) * self.WIDTH]
+            if partner is not None:
+                return SUIT_WORDS[SUIT_OF[partner]]
+        return None
+
     # ----------------------------------------------------------- the rule
     def _stay_reason(self, src: int) -> str:
         return (f"The {NAMES[self.cells[src]]} at {self.PLACES[src]} is in its final position "

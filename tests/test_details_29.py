@@ -295,7 +295,34 @@ def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home
     for i in range(10):
         if i not in closed:
             assert layout.slots[f"c{i + 1}"].outline == "outline"
-    # the background shows it: the column's middle is not the vacancy's outline picture
-    slot = layout.slots[f"c{closed[0] + 1}"]
-    open_game = engine.new_game("republic", seed=1)
-    assert not any(open_game.packet_face_up(i) for i in range(10))
+
+
+# ----------------------------------------------------------------- 8. Chinese Puzzle's ace order, seen
+@pytest.mark.parametrize("aces, shown", [("free", "any row"), ("suits-in-four", "rows A-D,"),
+                                         ("bridge-order", "C D H S")])
+def test_the_ace_order_is_shown_on_the_table(home, aces, shown):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces)
+    texts = [lb.text for lb in app.scene.layout.labels]
+    assert "Ace order:" in texts and shown in texts
+
+
+def test_in_bridge_order_each_empty_ace_place_names_its_suit(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", "bridge-order")
+    layout = app.scene.layout
+    for r, suit in enumerate(["clubs", "diamonds", "hearts", "spades"] * 2):
+        rect = layout.slots[f"{'abcdefgh'[r]}0"].rect
+        assert suit in [lb.text for lb in layout.labels if rect.contains(lb.rect)]
+
+
+def test_ace_order_is_dimmed_once_the_game_has_a_move_and_its_key_says_why(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5")
+
+    def item():
+        return next(i for m in app.commands.menus() for i in m.items if i.label == "Ace Order...")
+    assert item().enabled
+    app.scene.try_move(str(app.game.legal_moves()[0]))
+    settle(app)
+    assert not item().enabled
+    key(app, pygame.K_o, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert not app.dialogs
+    assert "fixed at the first move" in app.status.message

@@ -4,8 +4,11 @@ first move."""
 
 from __future__ import annotations
 
+from pygame import Rect
+
 import engine
 
+from ..layouts.base import Label
 from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
 from ..ui.dialogs import ChoiceDialog
 from ..ui.menubar import Item
@@ -24,7 +27,9 @@ class ChinesePuzzleFront(GridFront):
     sample = ("AS", "2S", "3S", "4S")
 
     def layout(self, game, area, aspect, ui):
-        return lay_chinese_puzzle(game, area, aspect, ui)
+        layout = lay_chinese_puzzle(game, area, aspect, ui)
+        show_ace_order(game, layout)
+        return layout
 
     def new_options(self, launch: dict, prefs: dict) -> dict:
         return {"redeals": launch.get("redeals") or prefs["redeals"], "aces": launch.get("aces") or prefs["aces"]}
@@ -65,8 +70,40 @@ class ChinesePuzzleFront(GridFront):
                  checked=g.options["redeals"] == 1),
             Item("2 Redeals", lambda: set_redeals(commands, 2), "Ctrl+Shift+2", enabled=not fixed,
                  checked=g.options["redeals"] == 2),
-            Item("Ace Order...", lambda: choose_aces(commands), "Ctrl+Shift+O"),
+            Item("Ace Order...", lambda: choose_aces(commands), "Ctrl+Shift+O", enabled=not fixed,
+                 refused=lambda: aces_fixed(commands)),
         ]
+
+
+#: the ace order on the table, under the redeals left: a few short lines
+ACE_LEGEND = {"free": ("Ace order:", "any ace,", "any row"),
+              "suits-in-four": ("Ace order:", "4 suits in", "rows A-D,", "again E-H"),
+              "bridge-order": ("Ace order:", "bridge,", "C D H S", "twice")}
+
+
+def show_ace_order(game: engine.Game, layout) -> None:
+    """The ace order chosen, seen on the table: a legend in the column of
+    the redeals and the gravestone, and in each empty ace-column place the
+    suit whose ace alone may go there (the engine's ``row_suit``)."""
+    cw, ch = layout.card
+    top = layout.slots["a0"].rect
+    dy = layout.slots["b0"].rect.top - top.top
+    stone = next((p.rect for p in layout.pictures if p.name == "gravestone"), None)
+    if stone is not None:
+        size = max(13, int(ch * 0.22))
+        y = top.top + dy * 2 - dy // 3
+        for k, text in enumerate(ACE_LEGEND[game.options["aces"]]):
+            layout.labels.append(Label(text, Rect(stone.x - int(0.2 * cw), y + k * (size + 6), int(1.4 * cw),
+                                               size + 4), size, (235, 235, 225) if k else (255, 236, 160)))
+    for r in range(game.ROWS):
+        place = f"{game.ROW_LETTERS[r]}0"
+        suit = game.row_suit(r)
+        if suit is None or game.card_at(place) is not None or place not in layout.slots:
+            continue
+        rect = layout.slots[place].rect
+        size = max(12, min(int(ch * 0.2), int(rect.w * 1.7 / len(suit))))
+        layout.labels.append(Label(suit, Rect(rect.x, rect.centery - size // 2, rect.w, size + 2), size,
+                                   (200, 214, 200)))
 
 
 def confirm_redeal(commands) -> None:
@@ -89,6 +126,14 @@ def set_redeals(commands, n: int) -> None:
     app.save_prefs()
     if not app.deal_again(redeals=n):
         app.say("The number of redeals applies from the next game.")
+
+
+def aces_fixed(commands) -> None:
+    """Ace Order... once the game has a move: why it cannot change now."""
+    g = commands.game
+    label = dict(ACES).get(g.options["aces"], g.options["aces"]) if g is not None else ""
+    commands.app.say(f"The ace order ({label}) is fixed at the first move: choose another before the first "
+                     "move of a new game (Ctrl+N).")
 
 
 def choose_aces(commands) -> None:
