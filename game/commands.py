@@ -231,12 +231,17 @@ class Commands:
         self.app.open_dialog(dialog)
 
     def choose_back(self) -> None:
+        """Card Back...: the five backs shown as pictures, one chosen."""
+        from .ui.backs import BackDialog
+
         def done(choice: str) -> None:
             if choice == "OK":
                 self.app.set_option("back", int(dialog.value))
                 self.app.apply_looks()
-        dialog = ChoiceDialog("Card back:", [(str(i), name) for i, name in enumerate(BACKS)],
-                              str(self.app.option("back")), "Card Back", done)
+                self.app.say(f"Card back: {BACKS[int(dialog.value)]}.")
+        canvas = self.app.canvas
+        dialog = BackDialog([(str(i), name) for i, name in enumerate(BACKS)], str(self.app.option("back")),
+                            lambda i, size: canvas.sheet.back_at(i, *size), done)
         self.app.open_dialog(dialog)
 
     def choose_faces(self) -> None:

@@ -326,3 +326,29 @@ def test_ace_order_is_dimmed_once_the_game_has_a_move_and_its_key_says_why(home)
     key(app, pygame.K_o, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     assert not app.dialogs
     assert "fixed at the first move" in app.status.message
+
+
+# ----------------------------------------------------------------- 4. Card Back... shows the backs
+def test_card_back_shows_each_back_as_a_picture_and_a_click_chooses_one(home):
+    from game.ui.backs import BackDialog
+    app = make_app(home, "--game", "gaps", "--seed", "2")
+    app.commands.choose_back()
+    app.redraw_all()
+    dialog = app.dialogs[-1]
+    assert isinstance(dialog, BackDialog)
+    assert len(dialog._rows) == 5
+    screen = app.screen
+    for k, (box, value) in enumerate(dialog._rows):
+        assert value == str(k)
+        picture = app.canvas.sheet.back_at(k, 72, 100)
+        # the picture lies at the top of its box (its name under it): its pixels are the back's own
+        for x, y in ((36, 50), (20, 30), (50, 70)):
+            assert screen.get_at((box.centerx - 36 + x, box.y + y))[:3] == picture.get_at((x, y))[:3]
+    third = dialog._rows[2][0]
+    click(app, third.center)
+    assert dialog.value == "2"
+    key(app, pygame.K_RIGHT)
+    assert dialog.value == "3"
+    key(app, pygame.K_RETURN)
+    assert not app.dialogs and app.option("back") == 3
+    assert app.status.message == "Card back: Macintosh."
