@@ -302,50 +302,41 @@ class Face:
         return self._height
 
 
-#: the window height at which the chrome (menus, status line, dialogs) is
-#: drawn at its base sizes; taller windows draw it proportionally larger
+#: the window size up to which the chrome (menus, status line, dialogs) is
+#: drawn at its base sizes; larger windows draw it proportionally larger
 UI_BASE = (1280, 800)
-#: the density a base size is made for (pixels per inch, as SDL counts them)
-BASE_DPI = 96.0
+#: a desktop this many pixels tall is taken to be on a display of the base
+#: density (about 96 per inch at 13 to 24 inches; a 27-inch 2560x1440 is 109)
+BASE_DESKTOP_H = 1280
+MAX_DENSITY = 2.0
 
 
-def ui_scale(size: tuple[int, int], dpi: float | None = None) -> float:
+def ui_scale(size: tuple[int, int], density: float = 1.0) -> float:
     """The chrome's scale for a window of ``size``: 1.0 up to 1280x800,
     growing with the window beyond (the smaller of its width's and its
     height's ratio, so the menu titles keep their room), never below 1.0
     (the base sizes are the smallest that read well at 800x560); on a dense
-    display (``dpi``, where SDL reports it) at least as large as the density
-    asks for, so a small window on a 4K screen is not drawn in tiny letters.
-    Rounded to twentieths, so a window dragged a pixel wider keeps its fonts."""
+    display (``density``, :func:`display_density`) at least that, so a small
+    window on a 4K screen is not drawn in tiny letters.  Rounded to
+    twentieths, so a window dragged a pixel wider keeps its fonts."""
     w, h = size
-    scale = max(1.0, min(w / UI_BASE[0], h / UI_BASE[1]))
-    if dpi and 1.2 * BASE_DPI <= dpi <= 4 * BASE_DPI:       # a plausible report only (SDL's may be wild)
-        scale = max(scale, min(2.0, dpi / BASE_DPI))
+    scale = max(1.0, min(w / UI_BASE[0], h / UI_BASE[1]), min(MAX_DENSITY, density))
     return round(scale * 20) / 20
 
 
-def display_dpi() -> float | None:
-    """The vertical density of the first display, as SDL reports it
-    (SDL_GetDisplayDPI; pygame-ce 2.5 does not wrap it, so it is asked of
-    pygame's own SDL library); None where it is not reported."""
+def display_density() -> float:
+    """How much denser than the base the display is, from the desktop's
+    size as SDL reports it (pygame-ce 2.5 has no call for SDL's DPI, which
+    SDL itself calls unreliable): a 3840x2160 desktop is a 4K screen of 24
+    to 32 inches, about 1.7 times the base density; 1.0 at 1920x1080 and
+    below.  Where the system scales the desktop itself (macOS's points,
+    Windows' scaling of a program that is not DPI-aware) the size reported
+    is the scaled one, so the density is not counted twice."""
     try:
-        import ctypes
-        import glob
-        import sys
-
-        here = os.path.dirname(pygame.__file__)
-        names = {"win32": ["SDL2.dll"], "darwin": ["libSDL2*.dylib", ".dylibs/libSDL2*.dylib"]}.get(
-            sys.platform, ["../pygame_ce.libs/libSDL2-2*.so*", "../pygame.libs/libSDL2-2*.so*"])
-        found = [f for pattern in names for f in glob.glob(os.path.join(here, pattern))]
-        if not found:
-            return None
-        sdl = ctypes.CDLL(found[0])
-        diagonal, horizontal, vertical = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-        if sdl.SDL_GetDisplayDPI(0, ctypes.byref(diagonal), ctypes.byref(horizontal), ctypes.byref(vertical)):
-            return None
-        return float(vertical.value) or None
-    except Exception:  # noqa: BLE001 - no density known: the window's size alone decides
-        return None
+        sizes = pygame.display.get_desktop_sizes()
+        return max(1.0, sizes[0][1] / BASE_DESKTOP_H) if sizes else 1.0
+    except (pygame.error, IndexError, TypeError):
+        return 1.0
 
 
 class Fonts:
@@ -358,8 +349,7 @@ class Fonts:
     def __init__(self) -> None:
         self._cache: dict[int, Face] = {}
         self.scale = 1.0
-        self.dpi: float | None = None        # the display's, asked once (see fit)
-        self._asked = False
+        self.density: float | None = None    # the display's (display_density), asked once (see fit)
 
     def get(self, size: int) -> Face:
         size = max(8, int(size))
@@ -370,10 +360,9 @@ class Fonts:
     def fit(self, size: tuple[int, int]) -> bool:
         """The scale for a window of ``size`` (at start, after a resize or
         fullscreen); True if it changed."""
-        if not self._asked:
-            self._asked = True
-            self.dpi = display_dpi()
-        scale = ui_scale(size, self.dpi)
+        if self.density is None:
+            self.density = display_density()
+        scale = ui_scale(size, self.density)
         changed, self.scale = scale != self.scale, scale
         return changed
 

@@ -17,13 +17,17 @@ BUTTON = (226, 222, 210)
 DEFAULT = (40, 80, 160)
 
 
-def draw_button(screen: pygame.Surface, font, box: Rect, label: str, default: bool, focused: bool) -> None:
+def draw_button(screen: pygame.Surface, font, box: Rect, label: str, default: bool, focused: bool,
+                scale: float = 1.0) -> None:
     """A push button: the default one in a thick blue frame; the one the
-    keyboard is on (Tab) also ringed inside in ink, plain in Black and White."""
-    pygame.draw.rect(screen, BUTTON, box, border_radius=6)
-    pygame.draw.rect(screen, DEFAULT if default else INK, box, 3 if default else 1, border_radius=6)
+    keyboard is on (Tab) also ringed inside in ink, plain in Black and White.
+    ``scale``: the chrome's (its frames and corners grow with it)."""
+    def px(n: float) -> int:
+        return max(1, round(n * scale))
+    pygame.draw.rect(screen, BUTTON, box, border_radius=px(6))
+    pygame.draw.rect(screen, DEFAULT if default else INK, box, px(3) if default else px(1), border_radius=px(6))
     if focused:
-        pygame.draw.rect(screen, INK, box.inflate(-10, -10), 2, border_radius=4)
+        pygame.draw.rect(screen, INK, box.inflate(-px(10), -px(10)), px(2), border_radius=px(4))
     image = font.render(label, True, INK)
     screen.blit(image, image.get_rect(center=box.center))
 
@@ -61,6 +65,13 @@ class Dialog:
         self.in_field = self.has_field()     # the keyboard is on the entry (or the choices), not a button
         self.rect = Rect(0, 0, 0, 0)
         self._buttons: list[tuple[Rect, str]] = []
+        self.scale = 1.0             # the chrome's, as last drawn (the fonts')
+        self.line = 22               # a line of the message, in pixels at that scale
+        self.body_top = 0            # where the message's first line was drawn
+
+    def px(self, n: float) -> int:
+        """``n`` base pixels at the scale the dialog was last drawn at."""
+        return int(round(n * self.scale))
 
     def has_field(self) -> bool:
         """Whether a control comes before the buttons in Tab's round."""
@@ -79,40 +90,48 @@ class Dialog:
         return not (self.in_field and self.has_field())
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
-        body, head = fonts.get(22), fonts.get(26)
+        """The dialog over the dimmed screen, at the chrome's scale (the
+        fonts': its width, lines, margins and buttons grow with it)."""
+        self.scale = fonts.scale
+        px = self.px
+        body, head = fonts.ui(22), fonts.ui(26)
+        self.line = px(22)
         sw, sh = screen.get_size()
-        width = min(self.width, sw - 40)
-        lines = wrap(body, self.message, width - 40)
-        height = 24 + (34 if self.title else 0) + 22 * len(lines) + (44 if self.entry is not None else 0) + 64
+        width = min(px(self.width), sw - px(40))
+        lines = wrap(body, self.message, width - px(40))
+        height = px(24) + (px(34) if self.title else 0) + self.line * len(lines) + \
+            (px(44) if self.entry is not None else 0) + px(64)
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (sw // 2, sh // 2)
         dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 90))
         screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
-        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
-        y = self.rect.y + 18
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
+        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        y = self.rect.y + px(18)
         if self.title:
-            screen.blit(head.render(self.title, True, INK), (self.rect.x + 20, y))
-            y += 34
+            screen.blit(head.render(self.title, True, INK), (self.rect.x + px(20), y))
+            y += px(34)
+        self.body_top = y
         for line in lines:
-            screen.blit(body.render(line, True, INK), (self.rect.x + 20, y))
-            y += 22
+            screen.blit(body.render(line, True, INK), (self.rect.x + px(20), y))
+            y += self.line
         if self.entry is not None:
-            field = Rect(self.rect.x + 20, y + 8, width - 40, 30)
+            field = Rect(self.rect.x + px(20), y + px(8), width - px(40), px(30))
             pygame.draw.rect(screen, (255, 255, 255), field)
             focused = not self.button_focused
-            pygame.draw.rect(screen, DEFAULT if focused else INK, field, 3 if focused else 1)
-            screen.blit(body.render(self.entry + "|", True, INK), (field.x + 6, field.y + 7))
+            pygame.draw.rect(screen, DEFAULT if focused else INK, field, px(3) if focused else max(1, px(1)))
+            text = body.render(self.entry + "|", True, INK)
+            screen.blit(text, text.get_rect(midleft=(field.x + px(6), field.centery)))
         self._buttons = []
-        x = self.rect.right - 20
+        x = self.rect.right - px(20)
         for n, label in reversed(list(enumerate(self.buttons))):
-            w = max(90, body.size(label)[0] + 30)
-            box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused)
+            w = max(px(90), body.size(label)[0] + px(30))
+            box = Rect(x - w, self.rect.bottom - px(48), w, px(32))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused, self.scale)
             self._buttons.insert(0, (box, label))
-            x -= w + 12
+            x -= w + px(12)
         return Rect(0, 0, sw, sh)
 
     def handle(self, event: pygame.event.Event) -> str | None:
@@ -157,25 +176,27 @@ class ChoiceDialog(Dialog):
         return True
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
-        body = fonts.get(22)
+        body = fonts.ui(22)
         saved = self.message
         self.message = saved + "\n" * (len(self.choices) + 1)
         area = super().draw(screen, fonts)
         self.message = saved
-        lines = wrap(body, saved, self.rect.w - 40)
-        y = self.rect.y + 18 + (34 if self.title else 0) + 22 * len(lines) + 10
+        px = self.px
+        lines = wrap(body, saved, self.rect.w - px(40))
+        y = self.body_top + self.line * len(lines) + px(10)
         self._rows = []
         for value, label in self.choices:
-            row = Rect(self.rect.x + 20, y, self.rect.w - 40, 22)
-            centre = (row.x + 9, row.centery)
-            pygame.draw.circle(screen, INK, centre, 7, 1)
+            row = Rect(self.rect.x + px(20), y, self.rect.w - px(40), self.line)
+            centre = (row.x + px(9), row.centery)
+            pygame.draw.circle(screen, INK, centre, px(7), max(1, px(1)))
             if value == self.value:
-                pygame.draw.circle(screen, DEFAULT, centre, 4)
+                pygame.draw.circle(screen, DEFAULT, centre, px(4))
                 if not self.button_focused:       # the keyboard is on the choices: the chosen one ringed
-                    pygame.draw.rect(screen, INK, row.inflate(4, 2), 2, border_radius=4)
-            screen.blit(body.render(label, True, INK), (row.x + 24, row.y + 3))
+                    pygame.draw.rect(screen, INK, row.inflate(px(4), px(2)), px(2), border_radius=px(4))
+            text = body.render(label, True, INK)
+            screen.blit(text, text.get_rect(midleft=(row.x + px(24), row.centery)))
             self._rows.append((row, value))
-            y += 22
+            y += self.line
         return area
 
     def handle(self, event: pygame.event.Event) -> str | None:

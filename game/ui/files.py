@@ -335,126 +335,134 @@ class FileDialog(Dialog):
     # ----------------------------------------------------------- drawing
     def _thumb(self) -> Rect:
         track, n = self._bar, len(self.entries)
-        h = max(20, track.h * self.rows_shown // max(n, 1))
+        h = max(self.px(20), track.h * self.rows_shown // max(n, 1))
         span = max(n - self.rows_shown, 1)
         return Rect(track.x, track.y + (track.h - h) * self.top // span, track.w, h)
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
-        body, head, small = fonts.get(22), fonts.get(26), fonts.get(19)
+        self.scale = fonts.scale
+        px, thin = self.px, max(1, self.px(1))
+        body, head, small = fonts.ui(22), fonts.ui(26), fonts.ui(19)
+        row_h = px(ROW)
         sw, sh = screen.get_size()
-        width = min(self.width, sw - 40)
-        fixed = 18 + 34 + 26 + 12 + 40 + 64     # title, folder line, gap, name field, buttons
-        rows = max(3, min(12, (sh - 40 - fixed) // ROW))
+        width = min(px(self.width), sw - px(40))
+        fixed = px(18 + 34 + 26 + 12 + 40 + 64)     # title, folder line, gap, name field, buttons
+        rows = max(3, min(12, (sh - px(40) - fixed) // row_h))
         if rows != self.rows_shown:
             self.rows_shown = rows
             self._show_selected()
         self._scroll(0)
-        height = fixed + self.rows_shown * ROW + 4
+        height = fixed + self.rows_shown * row_h + px(4)
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (sw // 2, sh // 2)
         dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 90))
         screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
-        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
-        x, inner = self.rect.x + 20, width - 40
-        y = self.rect.y + 18
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
+        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        x, inner = self.rect.x + px(20), width - px(40)
+        y = self.rect.y + px(18)
         screen.blit(head.render(self.title, True, INK), (x, y))
-        y += 34
+        y += px(34)
         label = small.render("Folder:", True, DIM)
-        screen.blit(label, (x, y + 3))
-        where = elide(body, str(self.folder), inner - label.get_width() - 8, keep_end=True)
-        screen.blit(body.render(where, True, INK), (x + label.get_width() + 8, y))
-        y += 26
-        self._draw_list(screen, body, small, Rect(x, y, inner, self.rows_shown * ROW + 4))
-        y += self.rows_shown * ROW + 4 + 12
+        screen.blit(label, (x, y + px(3)))
+        where = elide(body, str(self.folder), inner - label.get_width() - px(8), keep_end=True)
+        screen.blit(body.render(where, True, INK), (x + label.get_width() + px(8), y))
+        y += px(26)
+        self._draw_list(screen, body, small, Rect(x, y, inner, self.rows_shown * row_h + px(4)))
+        y += self.rows_shown * row_h + px(4 + 12)
         name = small.render("Name:", True, DIM)
-        screen.blit(name, (x, y + 9))
-        self._field = Rect(x + name.get_width() + 8, y, inner - name.get_width() - 8, 30)
+        screen.blit(name, name.get_rect(midleft=(x, y + px(30) // 2)))
+        self._field = Rect(x + name.get_width() + px(8), y, inner - name.get_width() - px(8), px(30))
         pygame.draw.rect(screen, FIELD, self._field)
         on_name = self.typing and self.in_field         # the keyboard's control: a thick frame
-        pygame.draw.rect(screen, DEFAULT if on_name else INK, self._field, 3 if on_name else 1)
-        shown = elide(body, self.entry, self._field.w - 16, keep_end=True)
+        pygame.draw.rect(screen, DEFAULT if on_name else INK, self._field, px(3) if on_name else thin)
+        shown = elide(body, self.entry, self._field.w - px(16), keep_end=True)
         if self.name_selected:      # selected: light text on the selection's colour
             image = body.render(shown, True, SELECTED_TEXT)
-            at = image.get_rect(topleft=(self._field.x + 6, self._field.y + 7))
-            pygame.draw.rect(screen, DEFAULT, at.inflate(4, 2))
+            at = image.get_rect(midleft=(self._field.x + px(6), self._field.centery))
+            pygame.draw.rect(screen, DEFAULT, at.inflate(px(4), px(2)))
             screen.blit(image, at)
         else:
-            screen.blit(body.render(shown + ("|" if self.typing else ""), True, INK),
-                        (self._field.x + 6, self._field.y + 7))
+            image = body.render(shown + ("|" if self.typing else ""), True, INK)
+            screen.blit(image, image.get_rect(midleft=(self._field.x + px(6), self._field.centery)))
         self._draw_buttons(screen, body)
         if self.notice:     # beside the buttons, where the eye goes after pressing one
-            room = self._buttons[0][0].left - 12 - x
+            room = self._buttons[0][0].left - px(12) - x
             image = small.render(elide(small, self.notice, room), True, ALERT)
             screen.blit(image, image.get_rect(midleft=(x, self._buttons[0][0].centery)))
         return Rect(0, 0, sw, sh)
 
     def _draw_list(self, screen: pygame.Surface, body, small, box: Rect) -> None:
+        px, thin, row_h = self.px, max(1, self.px(1)), self.px(ROW)
+        edge = px(2)
         self._list = box
         pygame.draw.rect(screen, FIELD, box)
         on_list = not self.typing and self.in_field
-        pygame.draw.rect(screen, DEFAULT if on_list else INK, box, 3 if on_list else 1)
+        pygame.draw.rect(screen, DEFAULT if on_list else INK, box, px(3) if on_list else thin)
         scrolling = len(self.entries) > self.rows_shown
-        self._bar = Rect(box.right - 12, box.y + 2, 10, box.h - 4) if scrolling else Rect(0, 0, 0, 0)
-        row_w = box.w - 4 - (14 if scrolling else 0)
+        self._bar = Rect(box.right - px(12), box.y + edge, px(10), box.h - 2 * edge) if scrolling else Rect(0, 0, 0, 0)
+        row_w = box.w - 2 * edge - (px(14) if scrolling else 0)
         self._rows = []
         clip = screen.get_clip()
-        screen.set_clip(box.inflate(-2, -2))
+        screen.set_clip(box.inflate(-2 * edge, -2 * edge))
         for k in range(self.top, min(len(self.entries), self.top + self.rows_shown)):
             entry = self.entries[k]
-            row = Rect(box.x + 2, box.y + 2 + (k - self.top) * ROW, row_w, ROW)
+            row = Rect(box.x + edge, box.y + edge + (k - self.top) * row_h, row_w, row_h)
             chosen = k == self.selected
             if chosen:
-                pygame.draw.rect(screen, DEFAULT if not self.typing else BUTTON, row, border_radius=4)
+                pygame.draw.rect(screen, DEFAULT if not self.typing else BUTTON, row, border_radius=px(4))
             ink = SELECTED_TEXT if chosen and not self.typing else INK
-            self._icon(screen, entry, row.x + 8, row.centery, ink if chosen else INK)
-            text = elide(body, entry.label, row.w - 40)
+            self._icon(screen, entry, row.x + px(8), row.centery, ink if chosen else INK)
+            text = elide(body, entry.label, row.w - px(40))
             image = body.render(text, True, ink)
-            screen.blit(image, image.get_rect(midleft=(row.x + 32, row.centery + 1)))
+            screen.blit(image, image.get_rect(midleft=(row.x + px(32), row.centery + 1)))
             if entry.label == "..":
                 hint = small.render("up one level", True, ink if chosen and not self.typing else DIM)
-                screen.blit(hint, hint.get_rect(midleft=(row.x + 40 + image.get_width(), row.centery + 1)))
+                screen.blit(hint, hint.get_rect(midleft=(row.x + px(40) + image.get_width(), row.centery + 1)))
             self._rows.append((row, k))
         if self.error:
-            y = box.y + 2 + (len(self.entries) - self.top) * ROW
-            if box.y <= y <= box.bottom - ROW:
-                image = small.render(elide(small, self.error, row_w - 40), True, ALERT)
-                screen.blit(image, image.get_rect(midleft=(box.x + 34, y + ROW // 2 + 1)))
+            y = box.y + edge + (len(self.entries) - self.top) * row_h
+            if box.y <= y <= box.bottom - row_h:
+                image = small.render(elide(small, self.error, row_w - px(40)), True, ALERT)
+                screen.blit(image, image.get_rect(midleft=(box.x + px(34), y + row_h // 2 + 1)))
         elif len(self.entries) == (1 if self.folder.parent != self.folder else 0):
-            y = box.y + 2 + (len(self.entries) - self.top) * ROW
+            y = box.y + edge + (len(self.entries) - self.top) * row_h
             image = small.render("No folders or games here.", True, DIM)
-            screen.blit(image, image.get_rect(midleft=(box.x + 34, y + ROW // 2 + 1)))
+            screen.blit(image, image.get_rect(midleft=(box.x + px(34), y + row_h // 2 + 1)))
         screen.set_clip(clip)
         if scrolling:
-            pygame.draw.rect(screen, BUTTON, self._bar, border_radius=5)
-            pygame.draw.rect(screen, DIM, self._thumb(), border_radius=5)
+            pygame.draw.rect(screen, BUTTON, self._bar, border_radius=px(5))
+            pygame.draw.rect(screen, DIM, self._thumb(), border_radius=px(5))
 
-    @staticmethod
-    def _icon(screen: pygame.Surface, entry: Entry, x: int, cy: int, ink) -> None:
+    def _icon(self, screen: pygame.Surface, entry: Entry, x: int, cy: int, ink) -> None:
+        px, thin = self.px, max(1, self.px(1))
         if entry.is_folder:
-            pygame.draw.rect(screen, FOLDER, Rect(x, cy - 7, 7, 4), border_top_left_radius=2,
-                             border_top_right_radius=2)
-            pygame.draw.rect(screen, FOLDER, Rect(x, cy - 4, 16, 11), border_radius=2)
-            pygame.draw.rect(screen, INK, Rect(x, cy - 4, 16, 11), 1, border_radius=2)
+            pygame.draw.rect(screen, FOLDER, Rect(x, cy - px(7), px(7), px(4)), border_top_left_radius=px(2),
+                             border_top_right_radius=px(2))
+            pygame.draw.rect(screen, FOLDER, Rect(x, cy - px(4), px(16), px(11)), border_radius=px(2))
+            pygame.draw.rect(screen, INK, Rect(x, cy - px(4), px(16), px(11)), thin, border_radius=px(2))
             if entry.label == "..":
-                pygame.draw.polygon(screen, INK, [(x + 8, cy - 2), (x + 4, cy + 3), (x + 12, cy + 3)])
+                pygame.draw.polygon(screen, INK, [(x + px(8), cy - px(2)), (x + px(4), cy + px(3)),
+                                                  (x + px(12), cy + px(3))])
         else:
-            page = Rect(x + 2, cy - 8, 12, 16)
+            page = Rect(x + px(2), cy - px(8), px(12), px(16))
             pygame.draw.rect(screen, FIELD, page)
             pygame.draw.lines(screen, ink if ink != SELECTED_TEXT else INK, True,
-                              [page.topleft, (page.right - 4, page.top), (page.right - 1, page.top + 3),
-                               (page.right - 1, page.bottom - 1), (page.left, page.bottom - 1)])
+                              [page.topleft, (page.right - px(4), page.top), (page.right - 1, page.top + px(3)),
+                               (page.right - 1, page.bottom - 1), (page.left, page.bottom - 1)], thin)
             for k in range(3):
-                pygame.draw.line(screen, DIM, (page.x + 3, page.y + 5 + 3 * k), (page.right - 4, page.y + 5 + 3 * k))
+                pygame.draw.line(screen, DIM, (page.x + px(3), page.y + px(5 + 3 * k)),
+                                 (page.right - px(4), page.y + px(5 + 3 * k)), thin)
 
     def _draw_buttons(self, screen: pygame.Surface, body) -> None:
+        px = self.px
         self._buttons = []
-        x = self.rect.right - 20
+        x = self.rect.right - px(20)
         for n, label in reversed(list(enumerate(self.buttons))):
-            w = max(90, body.size(label)[0] + 30)
-            box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            draw_button(screen, body, box, label, n == self.focus, n == self.focus and not self.in_field)
+            w = max(px(90), body.size(label)[0] + px(30))
+            box = Rect(x - w, self.rect.bottom - px(48), w, px(32))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and not self.in_field, self.scale)
             self._buttons.insert(0, (box, label))
-            x -= w + 12
+            x -= w + px(12)

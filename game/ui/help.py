@@ -140,6 +140,16 @@ class TextDialog:
         self._items: list[tuple] = []
         self._drag: int | None = None       # pointer offset into the thumb while dragging
         self.on_ok = False                  # Tab put the keyboard on OK: Space presses it (else Space pages)
+        self.scale = 1.0                    # the chrome's, as last drawn (the fonts')
+
+    def px(self, n: float) -> int:
+        """``n`` base pixels at the scale the window was last drawn at."""
+        return int(round(n * self.scale))
+
+    @property
+    def line(self) -> int:
+        """A body line's height, at the chrome's scale (a step of the keys and the wheel)."""
+        return self.px(LINE)
 
     # ----------------------------------------------------------- scrolling
     @property
@@ -160,10 +170,11 @@ class TextDialog:
         """Break the text into drawable items for a text area ``width`` wide:
         ("text", y, x, string, font size, bold), ("bullet", y, x) and
         ("rule", y, x0, x1)."""
-        key = (width, id(fonts))
+        key = (width, id(fonts), self.scale)
         if key == self._layout_key:
             return
-        body = fonts.get(21)
+        body = fonts.ui(21)
+        px, line, gap = self.px, self.px(LINE), self.px(GAP)
         items: list[tuple] = []
         y = 0
         parts = blocks(self.text)
@@ -171,110 +182,115 @@ class TextDialog:
             last_of_list = kind == "bullet" and (n + 1 == len(parts) or parts[n + 1][0] != "bullet")
             if kind == "heading":
                 if y > 0:
-                    y += 8
+                    y += px(8)
                 items.append(("text", y, 0, content, 25, True))
-                y += HEAD
+                y += px(HEAD)
             elif kind == "table":
                 ncol = max(len(r) for r in content)
-                widths = [max(body.size(r[c])[0] if c < len(r) else 0 for r in content) + 28
+                widths = [max(body.size(r[c])[0] if c < len(r) else 0 for r in content) + px(28)
                           for c in range(ncol)]
-                scale = min(1.0, (width - 12) / max(1, sum(widths)))
-                x0 = 12
+                scale = min(1.0, (width - px(12)) / max(1, sum(widths)))
+                x0 = px(12)
                 for n, row in enumerate(content):
                     x = x0
                     for c, cell in enumerate(row):
                         items.append(("text", y, x, cell, 21, n == 0))
                         x += int(widths[c] * scale)
-                    y += LINE
+                    y += line
                     if n == 0:
-                        items.append(("rule", y - 3, x0, x0 + int(sum(widths) * scale) - 16))
-                        y += 2
-                y += GAP
+                        items.append(("rule", y - px(3), x0, x0 + int(sum(widths) * scale) - px(16)))
+                        y += px(2)
+                y += gap
             elif kind == "bullet":
-                indent = 18
+                indent = px(18)
                 for n, part in enumerate(wrap(body, content, width - indent)):
                     if n == 0:
-                        items.append(("bullet", y, 4))
+                        items.append(("bullet", y, px(4)))
                     items.append(("text", y, indent, part, 21, False))
-                    y += LINE
-                y += GAP if last_of_list else 4
+                    y += line
+                y += gap if last_of_list else px(4)
             else:
                 for part in wrap(body, content, width):
                     items.append(("text", y, 0, part, 21, False))
-                    y += LINE
-                y += GAP
+                    y += line
+                y += gap
         self._items = items
         self.content_height = y
         self._layout_key = key
 
     # ----------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
+        if fonts.scale != self.scale and self.content_height:
+            self.scroll = int(self.scroll * fonts.scale / self.scale)      # the same place at the new scale
+        self.scale = fonts.scale
+        px, margin = self.px, self.px(MARGIN)
+        thin = max(1, px(1))
         sw, sh = screen.get_size()
-        width = max(200, min(self.size[0], sw - 40))
-        height = max(160, min(self.size[1], sh - 40))
+        width = max(px(200), min(px(self.size[0]), sw - px(40)))
+        height = max(px(160), min(px(self.size[1]), sh - px(40)))
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (sw // 2, sh // 2)
-        title_h = 40 if self.title else 12
-        self.view = Rect(self.rect.x + MARGIN, self.rect.y + 14 + title_h,
-                         width - 2 * MARGIN - 16, height - title_h - 14 - 62)
-        self._layout(fonts, self.view.width - 6)
+        title_h = px(40) if self.title else px(12)
+        self.view = Rect(self.rect.x + margin, self.rect.y + px(14) + title_h,
+                         width - 2 * margin - px(16), height - title_h - px(14) - px(62))
+        self._layout(fonts, self.view.width - px(6))
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
         dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 90))
         screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
-        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
+        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
         if self.title:
-            head = fonts.get(27)
-            _bold(screen, head, self.title, INK, (self.rect.x + MARGIN, self.rect.y + 16))
-            pygame.draw.line(screen, INK, (self.rect.x + MARGIN, self.rect.y + 14 + title_h - 6),
-                             (self.rect.right - MARGIN, self.rect.y + 14 + title_h - 6), 1)
+            head = fonts.ui(27)
+            _bold(screen, head, self.title, INK, (self.rect.x + margin, self.rect.y + px(16)), thin)
+            pygame.draw.line(screen, INK, (self.rect.x + margin, self.rect.y + px(14) + title_h - px(6)),
+                             (self.rect.right - margin, self.rect.y + px(14) + title_h - px(6)), thin)
 
         clip = screen.get_clip()
         screen.set_clip(self.view.clip(clip) if clip else self.view)
         top = self.view.y - self.scroll
         for item in self._items:
             y = top + item[1]
-            if y > self.view.bottom or y + HEAD < self.view.top:
+            if y > self.view.bottom or y + px(HEAD) < self.view.top:
                 continue
             if item[0] == "text":
                 _, _, x, text, size, bold = item
-                font = fonts.get(size)
+                font = fonts.ui(size)
                 colour = DEFAULT if size > 21 else INK
                 if bold:
-                    _bold(screen, font, text, colour, (self.view.x + x, y))
+                    _bold(screen, font, text, colour, (self.view.x + x, y), thin)
                 else:
                     screen.blit(font.render(text, True, colour), (self.view.x + x, y))
             elif item[0] == "bullet":
-                pygame.draw.circle(screen, INK, (self.view.x + item[2] + 3, y + 8), 3)
+                pygame.draw.circle(screen, INK, (self.view.x + item[2] + px(3), y + px(8)), px(3))
             elif item[0] == "rule":
-                pygame.draw.line(screen, INK, (self.view.x + item[2], y), (self.view.x + item[3], y), 1)
+                pygame.draw.line(screen, INK, (self.view.x + item[2], y), (self.view.x + item[3], y), thin)
         screen.set_clip(clip)
 
         # the scroll bar
         self.track = Rect(0, 0, 0, 0)
         self.thumb = Rect(0, 0, 0, 0)
         if self.max_scroll > 0:
-            self.track = Rect(self.view.right + 6, self.view.y, 10, self.view.height)
-            pygame.draw.rect(screen, BUTTON, self.track, border_radius=5)
-            pygame.draw.rect(screen, INK, self.track, 1, border_radius=5)
-            h = max(24, self.track.height * self.view.height // max(1, self.content_height))
+            self.track = Rect(self.view.right + px(6), self.view.y, px(10), self.view.height)
+            pygame.draw.rect(screen, BUTTON, self.track, border_radius=px(5))
+            pygame.draw.rect(screen, INK, self.track, thin, border_radius=px(5))
+            h = max(px(24), self.track.height * self.view.height // max(1, self.content_height))
             y = self.track.y + (self.track.height - h) * self.scroll // self.max_scroll
             self.thumb = Rect(self.track.x, y, self.track.width, h)
-            pygame.draw.rect(screen, INK, self.thumb, border_radius=5)
-            hint = fonts.get(18).render("Scroll for more" if self.scroll < self.max_scroll else "End", True,
-                                        (110, 110, 110))
-            screen.blit(hint, (self.rect.x + MARGIN, self.rect.bottom - 36))
+            pygame.draw.rect(screen, INK, self.thumb, border_radius=px(5))
+            hint = fonts.ui(18).render("Scroll for more" if self.scroll < self.max_scroll else "End", True,
+                                       (110, 110, 110))
+            screen.blit(hint, (self.rect.x + margin, self.rect.bottom - px(36)))
 
-        body = fonts.get(22)
-        self.ok = Rect(0, 0, 90, 32)
-        self.ok.bottomright = (self.rect.right - 20, self.rect.bottom - 16)
-        pygame.draw.rect(screen, BUTTON, self.ok, border_radius=6)
-        pygame.draw.rect(screen, DEFAULT, self.ok, 3, border_radius=6)
+        body = fonts.ui(22)
+        self.ok = Rect(0, 0, px(90), px(32))
+        self.ok.bottomright = (self.rect.right - px(20), self.rect.bottom - px(16))
+        pygame.draw.rect(screen, BUTTON, self.ok, border_radius=px(6))
+        pygame.draw.rect(screen, DEFAULT, self.ok, px(3), border_radius=px(6))
         if self.on_ok:
-            pygame.draw.rect(screen, INK, self.ok.inflate(-10, -10), 2, border_radius=4)
+            pygame.draw.rect(screen, INK, self.ok.inflate(-px(10), -px(10)), px(2), border_radius=px(4))
         label = body.render("OK", True, INK)
         screen.blit(label, label.get_rect(center=self.ok.center))
         self.changed = False
@@ -291,8 +307,8 @@ class TextDialog:
                 self.on_ok = not self.on_ok
                 self.changed = True
                 return None
-            page = max(LINE, self.view.height - 2 * LINE)
-            step = {pygame.K_UP: -LINE, pygame.K_DOWN: LINE, pygame.K_PAGEUP: -page,
+            page = max(self.line, self.view.height - 2 * self.line)
+            step = {pygame.K_UP: -self.line, pygame.K_DOWN: self.line, pygame.K_PAGEUP: -page,
                     pygame.K_PAGEDOWN: page, pygame.K_SPACE: page}.get(event.key)
             if step is not None:
                 self.scroll_by(step)
@@ -301,12 +317,12 @@ class TextDialog:
             elif event.key == pygame.K_END:
                 self.scroll_to(self.max_scroll)
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-3 * LINE * int(event.y))
+            self.scroll_by(-3 * self.line * int(event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.thumb.collidepoint(event.pos):
                 self._drag = event.pos[1] - self.thumb.y
             elif self.track.collidepoint(event.pos):
-                page = max(LINE, self.view.height - 2 * LINE)
+                page = max(self.line, self.view.height - 2 * self.line)
                 self.scroll_by(page if event.pos[1] > self.thumb.centery else -page)
         elif event.type == pygame.MOUSEMOTION and self._drag is not None:
             room = max(1, self.track.height - self.thumb.height)
@@ -318,8 +334,9 @@ class TextDialog:
         return None
 
 
-def _bold(screen: pygame.Surface, font: pygame.font.Font, text: str, colour, pos: tuple[int, int]) -> None:
-    """Text drawn twice, a pixel apart: bold without changing the shared font."""
+def _bold(screen: pygame.Surface, font: pygame.font.Font, text: str, colour, pos: tuple[int, int],
+          apart: int = 1) -> None:
+    """Text drawn twice, ``apart`` pixels apart: bold without changing the shared font."""
     image = font.render(text, True, colour)
     screen.blit(image, pos)
-    screen.blit(image, (pos[0] + 1, pos[1]))
+    screen.blit(image, (pos[0] + apart, pos[1]))

@@ -225,70 +225,74 @@ class ReviewDialog(Dialog):
 
     # ----------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
-        body, head, small = fonts.get(21), fonts.get(26), fonts.get(17)
+        self.scale = fonts.scale
+        px = self.px
+        body, head, small = fonts.ui(21), fonts.ui(26), fonts.ui(17)
+        line = self.line = px(22)
         sw, sh = screen.get_size()
-        width = min(self.width, sw - 40)
-        inner = width - 40
+        width = min(px(self.width), sw - px(40))
+        inner = width - px(40)
         lines = wrap(body, "\n".join(self.summary()), inner)
         self.text_rows = max(self.text_rows, len(lines))
         text_rows = self.text_rows
         n = len(self.history)
-        label_w = small.size(str(max(1, n)))[0] + 10
+        label_w = small.size(str(max(1, n)))[0] + px(10)
         # the timeline: as large a mark as fits, rows of marks under each other
-        room = max(60, sh - 40 - (24 + 34 + 22 * text_rows + 30 + 64 + 30))
-        cell = 18
-        while cell > 6:
+        room = max(px(60), sh - px(40) - (px(24 + 34) + line * text_rows + px(30 + 64 + 30)))
+        cell = px(18)
+        while cell > px(6):
             per_row = max(1, (inner - label_w) // cell)
-            if -(-n // per_row) * (cell + 4) <= room:
+            if -(-n // per_row) * (cell + px(4)) <= room:
                 break
             cell -= 1
         per_row = max(1, (inner - label_w) // cell)
         rows = max(1, -(-n // per_row))
-        timeline_h = rows * (cell + 4)
-        height = 24 + 34 + timeline_h + 12 + 26 + 10 + 22 * text_rows + 64
-        self.rect = Rect(0, 0, width, min(height, sh - 20))
+        timeline_h = rows * (cell + px(4))
+        height = px(24 + 34) + timeline_h + px(12 + 26 + 10) + line * text_rows + px(64)
+        self.rect = Rect(0, 0, width, min(height, sh - px(20)))
         self.rect.center = (sw // 2, sh // 2)
         dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 90))
         screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(4, 4), border_radius=8)
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=8)
-        pygame.draw.rect(screen, INK, self.rect, 2, border_radius=8)
-        x0, y = self.rect.x + 20, self.rect.y + 18
+        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
+        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
+        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        x0, y = self.rect.x + px(20), self.rect.y + px(18)
         screen.blit(head.render(self.title, True, INK), (x0, y))
-        y += 34
+        y += px(34)
         self._marks = []
         for k in range(n):
             row, col = divmod(k, per_row)
-            box = Rect(x0 + label_w + col * cell, y + row * (cell + 4), cell, cell)
+            box = Rect(x0 + label_w + col * cell, y + row * (cell + px(4)), cell, cell)
             if col == 0:
                 image = small.render(str(k + 1), True, INK)
-                screen.blit(image, image.get_rect(midright=(x0 + label_w - 6, box.centery)))
+                screen.blit(image, image.get_rect(midright=(x0 + label_w - px(6), box.centery)))
             if self.history[k] == "redeal" and self.random_word:     # a new deal starts here
-                pygame.draw.line(screen, INK, (box.x, box.y - 2), (box.x, box.bottom + 1), 2)
+                pygame.draw.line(screen, INK, (box.x, box.y - px(2)), (box.x, box.bottom + 1), px(2))
             mark(screen, box, self.verdict(k), self.mono)
             if k == self.losing:
-                pygame.draw.rect(screen, DEFAULT, box.inflate(4, 4), 2)
+                pygame.draw.rect(screen, DEFAULT, box.inflate(px(4), px(4)), px(2))
             elif k == self.selected:
-                pygame.draw.line(screen, INK, (box.x, box.bottom + 2), (box.right - 1, box.bottom + 2), 2)
+                pygame.draw.line(screen, INK, (box.x, box.bottom + px(2)), (box.right - 1, box.bottom + px(2)), px(2))
             self._marks.append((box, k))
-        y += timeline_h + 12
-        y = legend(screen, small, x0, y, self.mono) + 10
-        for line in lines:
-            screen.blit(body.render(line, True, INK), (x0, y))
-            y += 22
+        y += timeline_h + px(12)
+        y = legend(screen, small, x0, y, self.mono, self.scale) + px(10)
+        for text in lines:
+            screen.blit(body.render(text, True, INK), (x0, y))
+            y += line
         self._draw_buttons(screen, body)
         return Rect(0, 0, sw, sh)
 
     def _draw_buttons(self, screen: pygame.Surface, body) -> None:
+        px = self.px
         self._buttons = []
-        x = self.rect.right - 20
+        x = self.rect.right - px(20)
         for n, label in reversed(list(enumerate(self.buttons))):
-            w = max(90, body.size(label)[0] + 30)
-            box = Rect(x - w, self.rect.bottom - 48, w, 32)
-            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused)
+            w = max(px(90), body.size(label)[0] + px(30))
+            box = Rect(x - w, self.rect.bottom - px(48), w, px(32))
+            draw_button(screen, body, box, label, n == self.focus, n == self.focus and self.button_focused, self.scale)
             self._buttons.insert(0, (box, label))
-            x -= w + 12
+            x -= w + px(12)
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> str | None:
@@ -311,30 +315,33 @@ def mark(screen: pygame.Surface, box: Rect, verdict: str | None, mono: bool = Fa
     win, loss = (INK, INK) if mono else (WIN_INK, LOSS_INK)
     c = box.center
     r = max(2, box.w // 2 - 2)
+    thin = max(1, box.w // 16)          # lines as thick as the chrome's scale makes the marks
     if verdict == WON:
         pygame.draw.circle(screen, win, c, r)
-        pygame.draw.circle(screen, INK, c, r, 1)
+        pygame.draw.circle(screen, INK, c, r, thin)
     elif verdict == LOST:
         d = r - 1
-        width = 2 if box.w < 12 else 3
+        width = 2 if box.w < 12 else max(3, box.w // 6)
         pygame.draw.line(screen, loss, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), width)
         pygame.draw.line(screen, loss, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), width)
     elif verdict == UNKNOWN:
-        pygame.draw.circle(screen, INK, c, r, 1)
+        pygame.draw.circle(screen, INK, c, r, thin)
     else:
-        pygame.draw.circle(screen, FAINT, c, 1)
+        pygame.draw.circle(screen, FAINT, c, thin)
 
 
-def legend(screen: pygame.Surface, font, x: int, y: int, mono: bool = False) -> int:
-    """The marks' meanings in a row; returns the y under it."""
-    size = 14
+def legend(screen: pygame.Surface, font, x: int, y: int, mono: bool = False, scale: float = 1.0) -> int:
+    """The marks' meanings in a row; returns the y under it (``scale``: the chrome's)."""
+    def px(n: float) -> int:
+        return int(round(n * scale))
+    size = px(14)
     for verdict, text in ((WON, "can still be won"), (LOST, "lost"), (UNKNOWN, "not known"),
                           (None, "not looked at yet")):
-        mark(screen, Rect(x, y + 2, size, size), verdict, mono)
+        mark(screen, Rect(x, y + px(2), size, size), verdict, mono)
         image = font.render(text, True, INK)
-        screen.blit(image, (x + size + 6, y))
-        x += size + 6 + image.get_width() + 22
-    return y + 22
+        screen.blit(image, (x + size + px(6), y))
+        x += size + px(6) + image.get_width() + px(22)
+    return y + max(px(22), font.get_linesize())
 
 
 # ----------------------------------------------------------------- the table's side

@@ -37,16 +37,19 @@ class TableDialog(Dialog):
         return 0
 
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
-        body = fonts.get(21)
+        body = fonts.ui(21)
         saved = self.message
+        self.scale = fonts.scale          # extra_lines measures at it
         extra = self.extra_lines(screen)
         self.message = "\n" * (len(self.rows) + 2 + extra) + saved
         area = super().draw(screen, fonts)
         self.message = saved
         self.draw_rows(screen, body)
         if extra:
-            top = self.rect.y + 18 + (34 if self.title else 0) + 22 * (len(self.rows) + 2)
-            self.draw_extra(screen, fonts, Rect(self.rect.x + 20, top, self.rect.w - 40, 22 * extra - 6))
+            px = self.px
+            top = self.body_top + self.line * (len(self.rows) + 2)
+            self.draw_extra(screen, fonts, Rect(self.rect.x + px(20), top, self.rect.w - px(40),
+                                                self.line * extra - px(6)))
         return area
 
     def draw_extra(self, screen: pygame.Surface, fonts, box: Rect) -> None:
@@ -55,11 +58,13 @@ class TableDialog(Dialog):
     def draw_rows(self, screen: pygame.Surface, body) -> None:
         """The table, centred in the window: words from the left of their
         column, figures to its right, a line under the header across them all."""
-        widths = [max(body.size(str(r[k]))[0] for r in [self.headers, *self.rows]) + 18
+        px = self.px
+        space = px(18)
+        widths = [max(body.size(str(r[k]))[0] for r in [self.headers, *self.rows]) + space
                   for k in range(len(self.headers))]
-        table_w = sum(widths) - 18       # no room after the last column
-        x0 = max(self.rect.x + 20, self.rect.centerx - table_w // 2)
-        y = self.rect.y + 18 + (34 if self.title else 0)
+        table_w = sum(widths) - space       # no room after the last column
+        x0 = max(self.rect.x + px(20), self.rect.centerx - table_w // 2)
+        y = self.body_top
         self.cells = []
         for n, row in enumerate([self.headers, *self.rows]):
             x = x0
@@ -67,14 +72,15 @@ class TableDialog(Dialog):
             for k, cell in enumerate(row):
                 image = body.render(str(cell), True, colour)
                 at = image.get_rect(topleft=(x, y)) if k in self.left else \
-                    image.get_rect(topright=(x + widths[k] - 18, y))
+                    image.get_rect(topright=(x + widths[k] - space, y))
                 screen.blit(image, at)
                 self.cells.append((n, k, at))
                 x += widths[k]
             if n == 0:
                 self.rule = (x0, x0 + table_w)
-                pygame.draw.line(screen, INK, (x0, y + 21), (x0 + table_w, y + 21))
-            y += 22
+                pygame.draw.line(screen, INK, (x0, y + self.line - 1), (x0 + table_w, y + self.line - 1),
+                                 max(1, px(1)))
+            y += self.line
 
 
 #: the results a strip shows at most, newest on the right
@@ -100,16 +106,17 @@ class ScoresDialog(TableDialog):
     def extra_lines(self, screen: pygame.Surface) -> int:
         if not self.charts:
             return 0
-        room = screen.get_height() - 80 - 22 * (len(self.rows) + 6) - 34 - 64
+        px = self.px
+        room = screen.get_height() - px(80) - px(22) * (len(self.rows) + 6) - px(34) - px(64)
         want = 6 * len(self.charts)                      # six lines a rule: title, strip, two plots
-        return max(0, min(want, room // 22))
+        return max(0, min(want, room // px(22)))
 
     def draw_extra(self, screen: pygame.Surface, fonts, box: Rect) -> None:
-        small = fonts.get(18)
+        small = fonts.ui(18)
         each = box.h // len(self.charts)
         for k, (name, rec) in enumerate(self.charts):
-            area = Rect(box.x, box.y + k * each, box.w, each - 4)
-            chart(screen, small, area, name, rec, getattr(self, "mono", False))
+            area = Rect(box.x, box.y + k * each, box.w, each - self.px(4))
+            chart(screen, small, area, name, rec, getattr(self, "mono", False), self.scale)
 
 
 class SummaryDialog(Dialog):
@@ -130,46 +137,51 @@ class SummaryDialog(Dialog):
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         if not self.rec.results:
             return super().draw(screen, fonts)
-        body = fonts.get(22)
+        body = fonts.ui(22)
         saved = self.message
-        lines = len(wrap(body, saved, min(self.width, screen.get_width() - 40) - 40))
         self.message = saved + "\n" * (self.LINES + 1)
         area = super().draw(screen, fonts)
         self.message = saved
-        top = self.rect.y + 18 + (34 if self.title else 0) + 22 * lines + 10
-        chart(screen, fonts.get(17), Rect(self.rect.x + 20, top, self.rect.w - 40, 22 * self.LINES), self.name,
-              self.rec, getattr(self, "mono", False))
+        px = self.px
+        lines = len(wrap(body, saved, self.rect.w - px(40)))
+        top = self.body_top + self.line * lines + px(10)
+        chart(screen, fonts.ui(17), Rect(self.rect.x + px(20), top, self.rect.w - px(40), self.line * self.LINES),
+              self.name, self.rec, getattr(self, "mono", False), self.scale)
         return area
 
 
-def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool = False) -> None:
+def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool = False,
+          scale: float = 1.0) -> None:
     """One rule's statistics picture in ``area``: the streaks in words, a
     strip of the latest results (a win filled, a loss hollow, the newest on
     the right), and the running win rate and points as lines.  ``mono``
-    (Options > Black and White): a win is filled with ink."""
+    (Options > Black and White): a win is filled with ink.  ``scale``: the
+    chrome's (its squares and lines grow with it)."""
+    def px(n: float) -> int:
+        return max(1, round(n * scale))
     results = rec.results
     screen.blit(font.render(streak_words(name, rec), True, INK), area.topleft)
-    y = area.y + font.get_height() + 4
-    if area.bottom - y < 12:
+    y = area.y + font.get_height() + px(4)
+    if area.bottom - y < px(12):
         return
     # the strip: one square a game, newest on the right
     shown = results[-STRIP:]
-    cell = max(4, min(14, area.w // max(1, len(shown))))
+    cell = max(px(4), min(px(14), area.w // max(1, len(shown))))
     for n, (won, _) in enumerate(shown):
-        r = Rect(area.x + n * cell, y, cell - 2, cell - 2)
+        r = Rect(area.x + n * cell, y, cell - px(2), cell - px(2))
         if won:
             pygame.draw.rect(screen, INK if mono else WIN_INK, r)
-            pygame.draw.rect(screen, INK, r, 1)
+            pygame.draw.rect(screen, INK, r, px(1))
         else:
-            pygame.draw.rect(screen, INK, r, 1)
-    y += cell + 6
+            pygame.draw.rect(screen, INK, r, px(1))
+    y += cell + px(6)
     height = area.bottom - y
-    if height < 24:
+    if height < px(24):
         return
     if len(results) < 2:        # a line needs two points: one game is its square alone
         screen.blit(font.render(ONE_GAME, True, INK), (area.x, y))
         return
-    half = (area.w - 16) // 2
+    half = (area.w - px(16)) // 2
     rates, points, wins, total = [], [], 0, 0.0
     for n, (won, pts) in enumerate(results, 1):
         wins += won
@@ -177,10 +189,10 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool =
         rates.append(100.0 * wins / n)
         points.append(total)
     _plot(screen, font, Rect(area.x, y, half, height), rates, 0.0, 100.0,
-          f"win rate {rates[-1]:.0f}%", [50.0])
+          f"win rate {rates[-1]:.0f}%", [50.0], scale)
     low, high = min([0.0, *points]), max([0.0, *points])
-    _plot(screen, font, Rect(area.x + half + 16, y, half, height), points, low, high if high > low else low + 1,
-          f"points {points[-1]:+g}", [0.0])
+    _plot(screen, font, Rect(area.x + half + px(16), y, half, height), points, low, high if high > low else low + 1,
+          f"points {points[-1]:+g}", [0.0], scale)
 
 
 def streak_words(name: str, rec) -> str:
@@ -195,10 +207,12 @@ def streak_words(name: str, rec) -> str:
 
 
 def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: float, high: float,
-          label: str, guides: list[float]) -> None:
+          label: str, guides: list[float], scale: float = 1.0) -> None:
     """A line over the games in ``box``, with guide lines (dotted) at ``guides``."""
-    pygame.draw.rect(screen, INK, box, 1)
-    inner = box.inflate(-6, -6)
+    def px(n: float) -> int:
+        return max(1, round(n * scale))
+    pygame.draw.rect(screen, INK, box, px(1))
+    inner = box.inflate(-px(6), -px(6))
 
     def at(n: int, v: float) -> tuple[int, int]:
         x = inner.x + (inner.w * n // max(1, len(values) - 1) if len(values) > 1 else inner.w // 2)
@@ -207,16 +221,16 @@ def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: flo
     for g in guides:
         if low <= g <= high:
             gy = at(0, g)[1]
-            for x in range(inner.x, inner.right, 6):
-                screen.set_at((x, gy), INK)
+            for x in range(inner.x, inner.right, px(6)):
+                pygame.draw.rect(screen, INK, (x, gy, px(1), px(1)))
     points = [at(n, v) for n, v in enumerate(values)]
     if len(points) > 1:
-        pygame.draw.lines(screen, INK, False, points, 2)
+        pygame.draw.lines(screen, INK, False, points, px(2))
     else:
-        pygame.draw.circle(screen, INK, points[0], 3)
+        pygame.draw.circle(screen, INK, points[0], px(3))
     image = font.render(label, True, INK)
-    where = image.get_rect(topright=(box.right - 2, box.y + 2))
-    pygame.draw.rect(screen, PAPER, where.inflate(6, 0))     # the label reads over the line
+    where = image.get_rect(topright=(box.right - px(2), box.y + px(2)))
+    pygame.draw.rect(screen, PAPER, where.inflate(px(6), 0))     # the label reads over the line
     screen.blit(image, where)
 
 

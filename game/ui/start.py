@@ -25,18 +25,22 @@ class StartScreen(Scene):
         self.tiles: list[Rect] = []
 
     def layout(self) -> list[Rect]:
+        """The tiles, at the chrome's scale (the fonts'): as the window grows
+        they grow with it, in the same places."""
+        px = self.app.fonts.px
         area = self.app.table_area()
-        cols = 3 if area.w < 1500 else 5
+        cols = 3 if area.w < px(1500) else 5
         rows = (len(GAMES) + cols - 1) // cols
-        w = min(340, (area.w - 40) // cols - 20)
-        h = min(250, (area.h - 120) // rows - 20)
+        gap = px(20)
+        w = min(px(340), (area.w - px(40)) // cols - gap)
+        h = min(px(250), (area.h - px(120)) // rows - gap)
         tiles = []
-        top = area.y + 90
+        top = area.y + px(90)
         for n in range(len(GAMES)):
             r, c = divmod(n, cols)
             in_row = min(cols, len(GAMES) - r * cols)
-            left = area.centerx - (in_row * (w + 20) - 20) // 2
-            tiles.append(Rect(left + c * (w + 20), top + r * (h + 20), w, h))
+            left = area.centerx - (in_row * (w + gap) - gap) // 2
+            tiles.append(Rect(left + c * (w + gap), top + r * (h + gap), w, h))
         return tiles
 
     def render(self) -> None:
@@ -44,8 +48,13 @@ class StartScreen(Scene):
         bg = canvas.background
         canvas.render_felt()
         area = self.app.table_area()
-        canvas.text(bg, "Card Shell", Rect(area.x, area.y + 10, area.w, 50), 56, (255, 240, 200))
-        canvas.text(bg, "Choose a game", Rect(area.x, area.y + 52, area.w, 30), 24)
+        fonts = self.app.fonts
+        px = fonts.px
+
+        def size(n: int) -> int:
+            return round(n * fonts.scale)
+        canvas.text(bg, "Card Shell", Rect(area.x, area.y + px(10), area.w, px(50)), size(56), (255, 240, 200))
+        canvas.text(bg, "Choose a game", Rect(area.x, area.y + px(52), area.w, px(30)), size(24))
         self.tiles = self.layout()
         for n, (tile, front) in enumerate(zip(self.tiles, GAMES)):
             title, blurb, cards = front.title, front.blurb, front.sample
@@ -53,20 +62,21 @@ class StartScreen(Scene):
             panel.fill((0, 0, 0, 70 if n != self.focus else 120))
             bg.blit(panel, tile)
             pygame.draw.rect(bg, (255, 214, 90) if n == self.focus else (200, 200, 190), tile,
-                             3 if n == self.focus else 1, border_radius=10)
+                             px(3) if n == self.focus else max(1, px(1)), border_radius=px(10))
             ch = int(tile.h * 0.42)
             cw = int(ch * self.app.card_aspect())
             x = tile.centerx - (cw + 3 * cw // 3) // 2
             for k, card in enumerate(cards):
-                rect = Rect(x + k * cw // 3, tile.y + 14 + k * 3, cw, ch)
+                rect = Rect(x + k * cw // 3, tile.y + px(14) + k * px(3), cw, ch)
                 bg.blit(canvas.card_image(card, True, (cw, ch)), rect)
-            canvas.text(bg, f"{n + 1}. {title}", Rect(tile.x, tile.y + ch + 22, tile.w, 30), 30, (255, 240, 200))
+            canvas.text(bg, f"{n + 1}. {title}", Rect(tile.x, tile.y + ch + px(22), tile.w, px(30)), size(30),
+                        (255, 240, 200))
             from .dialogs import wrap
-            font = self.app.fonts.get(20)
-            y = tile.y + ch + 48
-            for line in wrap(font, blurb, tile.w - 24)[:3]:
-                canvas.text(bg, line, Rect(tile.x, y, tile.w, 20), 20)
-                y += 20
+            font = fonts.ui(20)
+            y = tile.y + ch + px(48)
+            for line in wrap(font, blurb, tile.w - px(24))[:3]:
+                canvas.text(bg, line, Rect(tile.x, y, tile.w, px(20)), size(20))
+                y += px(20)
         self.app.draw_chrome(bg)
 
     def full_redraw(self) -> None:
