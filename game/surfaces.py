@@ -309,6 +309,7 @@ UI_BASE = (1280, 800)
 #: density (about 96 per inch at 13 to 24 inches; a 27-inch 2560x1440 is 109)
 BASE_DESKTOP_H = 1280
 MAX_DENSITY = 2.0
+SMALLEST = (800, 560)       # the smallest window (game.window.MIN_WINDOW): the base scale fits it
 
 
 def ui_scale(size: tuple[int, int], density: float = 1.0) -> float:
@@ -317,10 +318,15 @@ def ui_scale(size: tuple[int, int], density: float = 1.0) -> float:
     height's ratio, so the menu titles keep their room), never below 1.0
     (the base sizes are the smallest that read well at 800x560); on a dense
     display (``density``, :func:`display_density`) at least that, so a small
-    window on a 4K screen is not drawn in tiny letters.  Rounded to
+    window on a 4K screen is not drawn in tiny letters, as far as the window
+    has room for it.  Rounded to
     twentieths, so a window dragged a pixel wider keeps its fonts."""
     w, h = size
-    scale = max(1.0, min(w / UI_BASE[0], h / UI_BASE[1]), min(MAX_DENSITY, density))
+    # the density counts only as far as the chrome takes no more of the
+    # window than at 800x560 and the base scale (a small window on a 4K
+    # screen keeps room for its table and a refusal's whole reason)
+    dense = min(MAX_DENSITY, density, w / SMALLEST[0], h / SMALLEST[1])
+    scale = max(1.0, min(w / UI_BASE[0], h / UI_BASE[1]), dense)
     return round(scale * 20) / 20
 
 
