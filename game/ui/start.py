@@ -63,7 +63,7 @@ class StartScreen(Scene):
             bg.blit(panel, tile)
             pygame.draw.rect(bg, (255, 214, 90) if n == self.focus else (200, 200, 190), tile,
                              px(3) if n == self.focus else max(1, px(1)), border_radius=px(10))
-            ch = int(tile.h * 0.42)
+            ch = int(min(tile.h * 0.42, tile.h - px(48 + 3 * 20 + 6)))     # the blurb's three lines fit under them
             cw = int(ch * self.app.card_aspect())
             x = tile.centerx - (cw + 3 * cw // 3) // 2
             for k, card in enumerate(cards):
