@@ -250,6 +250,11 @@ class Pointer:
     def refuse_drop(self, place: str, target: str, count: int) -> None:
         """A move onto ``target`` the engine refuses: its reason, said."""
         text = str(engine.Move(place, target, count))
+        try:
+            engine.Move.parse(text)
+        except ValueError:          # not a place cards go to (the stock, the hand): no move to explain
+            self.table.refuse("Cards cannot be put down there." if count > 1 else "A card cannot be put down there.")
+            return
         self.table.refuse(self.game.explain(text) or "That move is not allowed.")
 
     def drop(self, pointer: tuple[int, int]) -> None:

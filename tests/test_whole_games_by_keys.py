@@ -244,3 +244,17 @@ def test_tab_with_nothing_in_hand_says_what_it_is_for(tmp_path):
     app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")
     heard = Player(app).press(pygame.K_TAB)
     assert heard[-1].startswith("Nothing in hand: pick up a card"), heard
+
+
+def test_cards_put_down_on_the_stock_are_refused_in_words_not_notation(tmp_path):
+    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+    p = Player(app)
+    column = next(f"c{n}" for n in range(1, 11) if app.scene.layout.pile(f"c{n}"))
+    p.press(DIGITS[int(column[1:]) - 1])
+    p.press(pygame.K_RETURN)
+    assert app.scene.carry is not None
+    p.press(pygame.K_s)
+    assert p.focus == "stock"
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1] == "A card cannot be put down there.", heard
+    assert "is not a move" not in app.message
