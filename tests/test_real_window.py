@@ -29,8 +29,17 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 SCREEN = (1280, 800)
 WINDOW = (1024, 640)
-CHROME_H = 26 + 26          # the menu bar and the status line (game.app: menubar.HEIGHT, STATUS_H)
 WMCLASS = "cardshell"
+
+
+def chrome_h(width: int) -> int:
+    """The menu bar and the status line at the base scale (1280x800 and
+    below on this 1280x800 display): the status line holds two lines in a
+    window narrower than game.status.TWO_LINES_BELOW."""
+    from game.status import STATUS_H, TWO_LINES_BELOW
+    from game.surfaces import Fonts
+    from game.ui.menubar import HEIGHT
+    return HEIGHT + STATUS_H + (Fonts().ui(20).get_linesize() if width < TWO_LINES_BELOW else 0)
 
 
 def run(*argv: str, display: str, timeout: float = 20, check: bool = True) -> str:
@@ -216,13 +225,13 @@ def f11(display, tmp_path_factory):
     game = Game(display, tmp_path_factory.mktemp("f11"), "--game", "gaps", "--seed", "3",
                 "--size", f"{WINDOW[0]}x{WINDOW[1]}")
     try:
-        seen = {"windowed layout": [WINDOW[0], WINDOW[1] - CHROME_H]}
+        seen = {"windowed layout": [WINDOW[0], WINDOW[1] - chrome_h(WINDOW[0])]}
         game.wait_for("the layout dump", lambda d: d.get("size") == seen["windowed layout"])
         time.sleep(1.0)
         game.xdo("windowfocus", "--sync", game.window)
 
         game.xdo("key", "F11")
-        full = [SCREEN[0], SCREEN[1] - CHROME_H]
+        full = [SCREEN[0], SCREEN[1] - chrome_h(SCREEN[0])]
         seen["fullscreen layout"] = game.wait_for("the fullscreen layout", lambda d: d["size"] == full)["size"]
         time.sleep(0.5)
         seen["alive in fullscreen"] = game.proc.poll() is None
@@ -242,13 +251,13 @@ def f11(display, tmp_path_factory):
 
 
 def test_f11_toggles_fullscreen_and_back(f11):
-    assert f11["fullscreen layout"] == [SCREEN[0], SCREEN[1] - CHROME_H]
+    assert f11["fullscreen layout"] == [SCREEN[0], SCREEN[1] - chrome_h(SCREEN[0])]
     assert f11["alive in fullscreen"], f11["output"]
     assert f11["fullscreen window"] == SCREEN
     assert f11["alive after"], f11["output"]
     # whatever size the window came back at, the table was laid out for it
     w, h = f11["window after"]
-    assert f11["layout after"] == [w, h - CHROME_H], f11
+    assert f11["layout after"] == [w, h - chrome_h(w)], f11
     assert "Traceback" not in f11["output"], f11["output"]
 
 
@@ -258,4 +267,4 @@ def test_f11_back_restores_the_window_size(f11):
     set_mode ("Requested window was forcibly resized by the OS"): the window
     stayed 1280x800 until App.toggle_fullscreen asked again (fixed in f7e7fdf)."""
     assert f11["window after"] == WINDOW, f11["output"]
-    assert f11["layout after"] == [WINDOW[0], WINDOW[1] - CHROME_H]
+    assert f11["layout after"] == [WINDOW[0], WINDOW[1] - chrome_h(WINDOW[0])]
