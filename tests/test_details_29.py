@@ -352,3 +352,10 @@ def test_card_back_shows_each_back_as_a_picture_and_a_click_chooses_one(home):
     key(app, pygame.K_RETURN)
     assert not app.dialogs and app.option("back") == 3
     assert app.status.message == "Card back: Macintosh."
+
+
+def test_a_card_shell_games_result_gives_its_time(home):
+    from game.session import Session
+    from game.status import over_message
+    game = engine.new_game("prince", seed=2)
+    assert "Time: 3:25." in over_message(Session(game, elapsed=205.0), records=None)

@@ -10,7 +10,7 @@ import engine
 from engine.cards import card
 
 from ..ui.menubar import Item, separator
-from .base import Front, card_name, either
+from .base import Front, card_name, clock_text, either
 
 RULE_CHOICES = ("alternate", "any-suit", "same-suit")
 PILES = {"c": "columns", "p": "packets", "r": "reserve"}
@@ -87,6 +87,12 @@ class TableauFront(Front):
             return []
         return sorted({m.dst if m.dst != "f" else table.foundation_of(place, count)
                        for m in game.legal_moves() if m.src == place and m.count == count} - {None})
+
+    def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        return [f"Time: {clock_text(elapsed)}."]
+
+    def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
+        return [f"Time: {clock_text(elapsed)}."]
 
     def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
         """Where the card (with the cards on it) may go, or why it may not."""
