@@ -169,6 +169,9 @@ chosen):
 - Bridge order: from the top, the rows are clubs, diamonds, hearts, spades, then clubs, diamonds, hearts,
   spades again.
 
+The order chosen is shown on the table, beside the rows, and an empty place of the ace column names the suit
+it takes when the order fixes one. The order is fixed at the first move.
+
 # Moves
 Fill a gap with the next higher card of the same suit as the card on its left. There are two of every card,
 and either copy will do. A gap to the right of a King is dead: nothing follows a King.

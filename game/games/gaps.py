@@ -168,7 +168,8 @@ time wins. A new list starts with a few modest scores to beat.
   With Clicking Blanks Moves chosen in the Options menu, the click moves that card straight in. Hold Alt while
   clicking a gap to do the opposite of the setting, once.
 - Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
-  every card that may fill it.
+  every card that may fill it. The status line says in words what the hint shows. A card in its proper place
+  carries a gold bar along its foot (in Black & White, a black one).
 - Double-click a card to move it when there is exactly one gap it can go to.
 - Keyboard: the arrows move the focus, 1 to 4 jump to row A to D, G to the next gap. Enter or Space picks a
   card up and puts it down, Escape puts it back. On a gap, Enter selects the card that belongs there (and says

@@ -77,7 +77,8 @@ rule.
 When a column is emptied while its packet still holds cards, the packet's top card turns face up. You may play
 it to a column or a foundation, but nothing can be put on it. When the last card of a packet turns up, it
 moves down into the empty column. So an empty column is a vacancy only when its packet is empty too, and a
-vacancy takes any card or any legal sequence.
+vacancy takes any card or any legal sequence. On the table, an empty column whose packet still holds cards is
+drawn dashed and marked "no vacancy", with the cards its packet holds.
 
 # Foundations
 Foundations are built up by suit from Ace to King. The top card of a foundation may be played back onto a

@@ -40,7 +40,8 @@ CARD_SHELL_PLAY = """\
 - Drag a card onto its new place; to move a sequence, drag it by its top card. If you prefer, Click to Move
   (Options menu) picks a card up with one click and puts it down with the next.
 - Double-click a card to send it to a foundation, or hold Shift and click it to try just that card.
-- Right-click (or Alt-click) a card to see where it can go.
+- Right-click (or Alt-click) a card to see where it can go; the status line says it in words.
+- The status line shows the time played and the score: the points the game would earn if it ended now.
 - Keyboard: the arrows move the focus; Enter or Space picks up and puts down; Escape puts back.
 - Keys that jump: 1 to 9 and 0 to column 1 to 10, R to the reserve or packets, S to the stock (again: the
   talon), Shift+F to the foundations, G to the next empty column.
