@@ -85,6 +85,8 @@ class Painter:
                 continue
             if within is not None and s.rect.collidelist(within) < 0:
                 continue
+            if any(r.colliderect(s.rect) for _, _, r in b.parked):
+                continue                # a card parked over it (the deal's aces) hides its foot
             bar = locked_bar(s.rect)
             if mono:
                 pygame.draw.rect(bg, (0, 0, 0), bar)
