@@ -249,6 +249,7 @@ class Commands:
             if choice == "OK":
                 self.app.set_option("faces", dialog.value)
                 self.app.reload_cards_if_changed(force=True)
+                self.app.say(f"Card faces: {dict(FACES)[dialog.value]}.")
                 if self.app.sheet_path() is not None and self.app.sheet_path().name == "cards.png" \
                         and dialog.value != "classic":
                     self.app.say("Your own card sheet is in use: it takes precedence.")
@@ -260,6 +261,7 @@ class Commands:
             if choice == "OK":
                 self.app.set_option("table", dialog.value)
                 self.app.apply_looks()
+                self.app.say(f"Table: {dict(TABLES)[dialog.value]}.")
         dialog = ChoiceDialog("Table:", TABLES, self.app.option("table"), "Table", done)
         self.app.open_dialog(dialog)
 

@@ -359,3 +359,16 @@ def test_a_card_shell_games_result_gives_its_time(home):
     from game.status import over_message
     game = engine.new_game("prince", seed=2)
     assert "Time: 3:25." in over_message(Session(game, elapsed=205.0), records=None)
+
+
+def test_faces_table_and_redeals_chosen_are_said(home):
+    from game.games.chinese_puzzle import set_redeals
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5")
+    set_redeals(app.commands, 1)
+    assert app.game.options["redeals"] == 1
+    assert app.status.message.startswith("1 redeal:")
+    app.commands.choose_table()
+    dialog = app.dialogs[-1]
+    dialog.value = "blue"
+    app.close_dialog("OK")
+    assert app.status.message == "Table: Blue."

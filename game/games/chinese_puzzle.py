@@ -126,6 +126,8 @@ def set_redeals(commands, n: int) -> None:
     app.save_prefs()
     if not app.deal_again(redeals=n):
         app.say("The number of redeals applies from the next game.")
+    else:
+        app.say(f"{n} redeal{'s' if n != 1 else ''}: the deal is dealt again with {'them' if n != 1 else 'it'}.")
 
 
 def aces_fixed(commands) -> None:
@@ -148,6 +150,8 @@ def choose_aces(commands) -> None:
         app.save_prefs()
         if g is not None and g.options["aces"] != dialog.value and not app.deal_again(aces=dialog.value):
             app.say("The ace order applies from the next game.")
+        elif g is not None and g.options["aces"] != dialog.value:
+            app.say(f"Ace order: {dict(ACES)[dialog.value]}. The deal is dealt again with it.")
     dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, app.prefs["aces"], "Ace Order", done)
     app.open_dialog(dialog)
 
