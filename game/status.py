@@ -131,9 +131,10 @@ class StatusLine:
         """The band's lines, each (left, right), for an inner ``width``.
 
         One line (a wide window): what matters least goes first until both
-        halves fit with a gap between them: the code, the deal number, the
-        solver's word, the rule, the title (the window's caption names the
-        game and the deal all the while, :func:`window_caption`); then, if
+        halves fit with a gap between them: the solver's word is shortened
+        to its first clause, then the code, the deal number, the game's title
+        and rule (the window's caption names the game and the deal all the
+        while, :func:`window_caption`), the solver's word go; then, if
         the news is still too long, the counts; the news is shortened last,
         after a word, with "...".
 
@@ -155,6 +156,11 @@ class StatusLine:
 
         def drop(lt: list, rt: list, room: int = width) -> tuple[list, list]:
             while not fits(lt, rt, room):
+                long = [p for p in lt + rt if p[2] == "indicator" and short_words(p[0]) != p[0]]
+                if long:        # the solver's word is shortened first, to its first clause
+                    lt, rt = ([(short_words(p[0]), p[1], p[2]) if p is long[0] else p for p in half]
+                              for half in (lt, rt))
+                    continue
                 droppable = [p for p in lt + rt if p[1] > 0]
                 if not droppable:
                     break
@@ -199,7 +205,8 @@ class StatusLine:
         g = session.game
         if self.code_for[0] is not g:
             self.code_for = (g, codes.encode(g.name, g.options, g.seed))
-        left = [(game_title(g), 2, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self.code_for[1]}", 5, "code")]
+        # the game's title goes before the solver's word: the window's caption names the game
+        left = [(game_title(g), 3, "title"), (f"deal {g.seed}", 4, "deal"), (f"code {self.code_for[1]}", 5, "code")]
         parts = [f"moves {len(g.history)}", *session.front.counts(g),
                  *session.front.clock_counts(g, session.clock.elapsed)]
         if g.won:
@@ -213,7 +220,7 @@ class StatusLine:
         else:
             state = self.message
         indicator = self.indicator_text(session)
-        right = ([(state, 0, "message")] if state else []) + ([(indicator, 3, "indicator")] if indicator else [])
+        right = ([(state, 0, "message")] if state else []) + ([(indicator, 2, "indicator")] if indicator else [])
         right += [(part, 0 if k == 0 else 1, "count") for k, part in enumerate(parts)]
         return left, right
 
@@ -245,6 +252,12 @@ class StatusLine:
 
 def join_status(left: list, right: list) -> tuple[str, str]:
     return "  -  ".join(p[0] for p in left), "   ".join(p[0] for p in right)
+
+
+def short_words(text: str) -> str:
+    """The solver's word in short, its first clause: "this deal can't be won
+    without a shuffle" of "...; 3 shuffles left", "winnable? not known"."""
+    return text.split(";")[0].split(":")[0].strip()
 
 
 def shorten(font, text: str, width: int) -> str:

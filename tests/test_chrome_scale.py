@@ -145,3 +145,32 @@ def test_a_long_refusal_is_read_whole(tmp_path, size):
     if app.status.line_count(status.w) == 2 or size[0] >= 1180:
         assert "moves 0" in shown, "room for the count beside the reason"
     assert font.get_linesize() * len(lines) <= status.h
+
+
+def test_the_game_name_goes_before_the_solver_word_which_is_kept_short(tmp_path):
+    """Crowded by the news, the status line shortens the solver's word to
+    its first clause first; the game's name (in the window's caption all the
+    while) goes before the solver's word does."""
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--size", "1280x800")
+    app.fonts.density = 1.0
+    app.resized()
+    app.session.verdict = "impossible"
+    word = app.status.indicator_text(app.session)
+    short = word.split(";")[0]
+    assert word != short, word
+    seen = set()
+    for news in ("Hint: the seven of hearts.",
+                 "Hint: the seven of hearts into the gap after the six of hearts, the gap in row B, if it helps you "
+                 "to go on."):
+        app.say(news)
+        for width in range(app.fonts.px(1100) - app.fonts.px(24), app.screen.get_width() - app.fonts.px(24), 4):
+            assert len(app.status.status_lines(app.session, width)) == 1
+            left, right = app.status_text(width)
+            assert news in right
+            if short not in right:
+                assert not left, f"{width}: the solver's word went before the game's part: {left}"
+            if "Gaps" in left:
+                assert short in right, f"{width}: the game's name outlasted the solver's word"
+            seen.add(("Gaps" in left, word in right, short in right))
+    assert (False, False, True) in seen, "somewhere the name has gone and the short word stays"
+    assert (True, True, True) in seen, "and with room, both whole"
