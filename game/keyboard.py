@@ -244,6 +244,12 @@ class Keyboard:
         else:
             self.table.refuse("There is no card here to move.")
             return
+        try:
+            engine.Move.parse(f"{place}-f")
+        except ValueError:          # the stock: its cards are turned, not sent home
+            self.table.refuse("The stock's cards are not sent home from there: Enter turns the stock."
+                              if place == "stock" else "There is no card here to send home.")
+            return
         self.pointer.double_click(place)
 
     def key(self, event: pygame.event.Event) -> None:
@@ -252,6 +258,8 @@ class Keyboard:
         puts back; the keys that jump, send home and cycle destinations
         (this module's words)."""
         b = self.board
+        focus_rect(b, self.game)        # a focus on a card that has gone settles on its place now, as
+        #                                 the painter would once the cards land: keys act alike either way
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if event.key in arrows:
             self.move_focus(*arrows[event.key])

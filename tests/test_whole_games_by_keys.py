@@ -258,3 +258,13 @@ def test_cards_put_down_on_the_stock_are_refused_in_words_not_notation(tmp_path)
     heard = p.press(pygame.K_RETURN)
     assert heard[-1] == "A card cannot be put down there.", heard
     assert "is not a move" not in app.message
+
+
+def test_f_on_the_stock_says_enter_turns_it(tmp_path):
+    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_s)
+    assert p.focus == "stock"
+    heard = p.press(pygame.K_f)
+    assert heard[-1] == "The stock's cards are not sent home from there: Enter turns the stock.", heard
+    assert app.game.history == []
