@@ -317,9 +317,11 @@ class App:
         """The status line drawn again (the session's verdict or the Demo changed);
         the indicator's change spoken."""
         indicator = self.status.indicator_text(self.session)
-        if indicator != self.spoken_indicator:
+        settled = self.session is not None and self.session.verdict not in (None, "thinking")
+        if indicator and settled and indicator != self.spoken_indicator:
+            # a verdict that changed is said once, after the move's words (never the solver at work)
             self.spoken_indicator = indicator
-            self.speech.say(indicator, interrupt=False)
+            self.speech.say(indicator_sentence(indicator), interrupt=False)
         if self.table is not None:
             self.table.render()
             self.table.refresh([self.chrome_rect("status")])
@@ -742,6 +744,14 @@ class App:
         if pending is not None:
             dialog, shuffles, seconds = pending
             self.records.add_high_score(dialog.entry if dialog is not None else "", shuffles, seconds)
+
+
+def indicator_sentence(text: str) -> str:
+    """The indicator's words as a sentence with its subject: "The deal can still be won."."""
+    text = text.rstrip(".")
+    if text.lower().startswith(("this ", "the ")):
+        return text[:1].upper() + text[1:] + "."
+    return f"The deal {text}."
 
 
 def same_but_numbers(a: str, b: str) -> bool:

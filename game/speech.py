@@ -130,11 +130,24 @@ class CommandBackend:
             sock = speechd_socket()
             if sock is not None and not sock.exists():
                 self.daemon_socket = sock       # spd-say is about to start one: ours to stop
+        command = self.command(text, interrupt)
+        self.last_command = command
+        running = self.process is not None and self.process.poll() is None
+        if not interrupt and running:
+            if self.cancel_flag:            # spd-say: the daemon queues it behind the words being sent
+                self.start(command)
+            else:                           # say: after the words being said, never over them
+                import threading
+                last = self.process
+                threading.Thread(target=lambda: (last.wait(), self.start(command)), daemon=True).start()
+            return
         self.stop_last()
-        self.last_command = self.command(text, interrupt)
+        self.start(command)
+
+    def start(self, command: list[str]) -> None:
         try:
             import subprocess  # (not before the first frame: tests/test_start_up.py)
-            self.process = subprocess.Popen(self.last_command, stdin=subprocess.DEVNULL,
+            self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError:
             self.process = None
@@ -189,7 +202,7 @@ def stop_daemon(socket: Path, proc: Path = Path("/proc")) -> list[int]:
         return stopped
     for entry in entries:
         try:
-            if Path(entry.path, "comm").read_text().strip() != "speech-dispatch":
+            if Path(entry.path, "comm").read_bytes().strip() != b"speech-dispatch":
                 continue
             args = Path(entry.path, "cmdline").read_bytes().split(b"\0")
             if str(socket).encode() in args:
@@ -202,7 +215,7 @@ def stop_daemon(socket: Path, proc: Path = Path("/proc")) -> list[int]:
         time.sleep(0.2)         # a daemon held up by its voice (no sound device) ignores the request
         for pid in stopped:
             try:
-                if Path(proc, str(pid), "comm").read_text().strip() == "speech-dispatch":
+                if Path(proc, str(pid), "comm").read_bytes().strip() == b"speech-dispatch":
                     os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
@@ -271,8 +284,8 @@ def screen_reader_running(proc: Path = Path("/proc")) -> bool:
         for entry in os.scandir(proc):
             if not entry.name.isdigit():
                 continue
-            try:
-                if Path(entry.path, "comm").read_text().strip() == "orca":
+            try:   # bytes: a name cut at 15 bytes may end inside a letter (never decoded)
+                if Path(entry.path, "comm").read_bytes().strip() == b"orca":
                     return True
             except OSError:
                 continue

@@ -259,6 +259,8 @@ def test_an_orca_process_turns_speech_on(tmp_path):
     (proc / "12").mkdir(parents=True)
     (proc / "12" / "comm").write_text("bash\n")
     (proc / "self").mkdir()
+    (proc / "77").mkdir()
+    (proc / "77" / "comm").write_bytes(b"donn\xc3\n")    # a name cut inside a letter: never a crash
     assert not screen_reader_running(proc)
     (proc / "345").mkdir()
     (proc / "345" / "comm").write_text("orca\n")
@@ -266,14 +268,37 @@ def test_an_orca_process_turns_speech_on(tmp_path):
     assert not screen_reader_running(tmp_path / "nothing")
 
 
-def test_the_indicator_change_is_said(tmp_path):
+def test_the_indicator_change_is_said_once_and_never_the_solver_at_work(tmp_path):
+    """After each move the solver thinks again: a player hears the move, not
+    "the solver is thinking", and the verdict only when it changes."""
     app = speaking_app(tmp_path, "--game", "prince", "--seed", "1")
-    app.status.indicator_text = lambda _session: "Winnable"
-    app.say_again()
-    assert said(app)[-1] == "Winnable"
-    count = len(said(app))
-    app.say_again()                     # no change: not said again
-    assert len(said(app)) == count
+    words = {"thinking": "the solver is thinking...", "yes": "can still be won", "no": "can no longer be won"}
+    app.status.indicator_text = lambda s: words.get(s.verdict, "")
+    for verdict, heard in [("thinking", None), ("yes", "The deal can still be won."), ("thinking", None),
+                           ("yes", None), ("no", "The deal can no longer be won.")]:
+        count = len(said(app))
+        app.session.verdict = verdict
+        app.say_again()
+        assert said(app)[count:] == ([heard] if heard else []), (verdict, said(app)[count:])
+
+
+def test_words_not_interrupting_never_stop_the_words_being_sent(tmp_path):
+    """spd-say still sending a move's words when the indicator's come: both
+    reach the daemon (the second is queued, not the first killed)."""
+    import sys
+    slow = tmp_path / "slow-say"
+    slow.write_text(f"#!{sys.executable}\nimport sys, time\ntime.sleep(0.5)\n"
+                    f"open({str(tmp_path / 'heard')!r}, 'a').write(sys.argv[-1] + '\\n')\n")
+    slow.chmod(0o755)
+    b = CommandBackend(str(slow), cancel_flag=True)
+    b.speak("The five of spades onto the six of hearts.")
+    first = b.process
+    b.speak("The deal can still be won.", interrupt=False)
+    first.wait(timeout=10)
+    b.process.wait(timeout=10)
+    assert (tmp_path / "heard").read_text().splitlines() == [
+        "The five of spades onto the six of hearts.", "The deal can still be won."]
+    b.close()
 
 
 def test_w_speaks_a_gaps_table_by_rows(tmp_path):
