@@ -38,7 +38,16 @@ from .records import Records
 from .session import Session
 from .sound import Sounds
 from .speech import Speech
-from .status import StatusLine, game_title, leaving_cost, over_message, stuck_alert, win_message, window_caption
+from .status import (
+    StatusLine,
+    game_title,
+    leaving_cost,
+    moves_text,
+    over_message,
+    stuck_alert,
+    win_message,
+    window_caption,
+)
 from .surfaces import Canvas, Fonts
 from .table import Table
 from .ui.dialogs import Dialog, control_state, control_words, dialog_words
@@ -390,6 +399,10 @@ class App:
         self.scene.full_redraw()
         if self.dialogs:
             self.redraw_all()            # the dialog stays in front of the new table
+        # a player who cannot see the table hears which game it is (before any news of its start)
+        g = session.game
+        self.speech.say(f"{game_title(g)}, deal {g.seed}, {moves_text(len(g.history))} made. "
+                        "The arrows or the digits move the focus; W reads the table.")
         self.on_game_changed()   # a deal can be stuck from the start
         if session.clock.paused:
             self.say(PAUSED)     # restored paused: the cards covered, and how to go on
@@ -539,6 +552,7 @@ class App:
         s.clock.paused = not s.clock.paused
         s.clock.focus_paused = False
         self.status.message = PAUSED if s.clock.paused else ""
+        self.speech.say(PAUSED if s.clock.paused else "Going on: the clock runs again.")
         table.render()
         self.redraw_all()
         self.autosave()                 # the clock as it stopped

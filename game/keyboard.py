@@ -26,7 +26,7 @@ import engine
 
 from .board import Board, is_pile
 from .layouts import Layout
-from .spoken import focus_words, held_words, pile_words, table_words
+from .spoken import focus_words, held_words, pile_words, place_name, table_words
 
 if TYPE_CHECKING:
     from .painter import Painter
@@ -81,8 +81,9 @@ class Keyboard:
     fills a gap."""
 
     def __init__(self, board: Board, game: engine.Game, painter: Painter, pointer: Pointer, table: Plays,
-                 speak: Callable[[str], None] | None = None) -> None:
+                 speak: Callable[[str], None] | None = None, said: Callable[[], int] | None = None) -> None:
         self.speak = speak or (lambda _text: None)      # the focus, as it moves, in words
+        self.said = said or (lambda: 0)                 # how many things were said so far
         self.board = board
         self.game = game
         self.painter = painter
@@ -293,7 +294,11 @@ class Keyboard:
         if event.key == pygame.K_f and not shift:
             self.send_home()
             return
-        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or b.focus is None:
+        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return
+        if b.focus is None:             # a new table: Enter first finds a place, and says it
+            self.move_focus(0, 0)
+            self.say_focus()
             return
         place, index = b.focus
         if b.carry is not None:
@@ -310,17 +315,25 @@ class Keyboard:
             self.table.try_move(text)
             return
         if b.selected is not None and b.selected != (place, index):
-            sel = b.selected        # a card selected (a gap chosen in Gaps): it goes here, as a click
-            self.pointer.set_selected(None)
-            self.pointer.move_to(sel[0], sel[1], place)
-            return
+            sel = b.selected        # a card selected (a gap chosen in Gaps): it goes to a place, as a click;
+            self.pointer.set_selected(None)     # Enter on another card lets it go, and that card is picked up
+            if index is None or self.game.pickup_reason(place, 1) is not None:
+                self.pointer.move_to(sel[0], sel[1], place)
+                return
         if place == "stock":
             self.table.click_stock()
         elif place == "hand":
             self.table.hand_click()
         elif index is None:
+            said = self.said()
             self.table.blank_clicked(place)
+            if self.said() == said:     # nothing fills it from here (a gap's card, in Gaps, would)
+                self.speak(f"{place_name(self.game, place).capitalize()} is empty: pick up a card, "
+                           "then put it down here.")
         else:
+            if not b.layout.sprite(place, index).face_up:
+                self.table.refuse("That card is face down.")
+                return
             rect = b.layout.sprite(place, index).rect
             self.pointer.pick_up(place, index, (rect.x + 8, rect.y + 8), by_click=True)
             if b.carry is not None:

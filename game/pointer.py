@@ -73,7 +73,10 @@ class Pointer:
         self._glow_cache: dict[str, bool] = {}      # place -> whether what is carried may go there
 
     def handle_paused(self, event: pygame.event.Event) -> None:
-        """The game paused: only a click on the clock counts (it goes on)."""
+        """The game paused: only a click on the clock counts (it goes on);
+        a key says how to go on."""
+        if event.type == pygame.KEYDOWN:
+            self.say("Paused: click the clock or press Ctrl+P to go on.")
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.board.layout.hit(event.pos)
             if hit and hit[0] == "timer":

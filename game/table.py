@@ -108,7 +108,8 @@ class Table(Scene):
                                fills_blanks=self.front.fills_blanks, sounds=app.sounds, option=app.option,
                                say=app.say, toggle_pause=app.toggle_pause)
         self.speech = app.speech
-        self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self, speak=self.speech.say)
+        self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self, speak=self.speech.say,
+                                 said=lambda: self.speech.said)
         self.board.layout = self.build()
         if opening:
             self.animator.animate(self.game.opening_events, old=None)
@@ -219,9 +220,17 @@ class Table(Scene):
         return True
 
     def escape(self) -> None:
-        self.cancel_carry()
-        self.set_selected(None)
-        self.board.focus = None
+        """Escape: the cards in hand put back, or the selection let go, said;
+        the keyboard's focus stays where it is (a player keeps their place)."""
+        b = self.board
+        if b.carry is not None:
+            self.cancel_carry()
+            self.speech.say("Put back.")
+        elif b.selected is not None:
+            self.set_selected(None)
+            self.speech.say("Nothing is selected now.")
+        else:
+            self.speech.say("Nothing in hand to put back.")
 
     def cancel_carry(self) -> None:
         self.pointer.cancel_carry()

@@ -268,3 +268,71 @@ def test_f_on_the_stock_says_enter_turns_it(tmp_path):
     heard = p.press(pygame.K_f)
     assert heard[-1] == "The stock's cards are not sent home from there: Enter turns the stock.", heard
     assert app.game.history == []
+
+
+def test_escape_puts_back_and_keeps_the_players_place(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_5)
+    p.press(pygame.K_RETURN)
+    heard = p.press(pygame.K_ESCAPE)
+    assert heard[-1] == "Put back." and app.scene.carry is None
+    assert p.focus == "c5", "the focus stays where the player was"
+    heard = p.press(pygame.K_RIGHT)
+    assert heard[-1].startswith("column 6"), heard
+
+
+def test_a_new_table_is_announced_and_its_first_enter_finds_a_place(tmp_path):
+    app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")
+    p = Player(app)
+    heard = p.press(pygame.K_n, pygame.KMOD_CTRL)           # a new deal (nothing played: nothing asked)
+    assert any(w.startswith("The Smith") and "deal" in w for w in heard), heard
+    assert app.scene.focus is None
+    heard = p.press(pygame.K_RETURN)
+    assert app.scene.focus is not None and heard[-1] == app.scene.keyboard.focus_words()
+
+
+def test_pause_and_the_keys_while_paused_are_said(tmp_path):
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "2")
+    p = Player(app)
+    heard = p.press(pygame.K_p, pygame.KMOD_CTRL)
+    assert heard[-1].startswith("Paused")
+    heard = p.press(pygame.K_RIGHT)
+    assert "Ctrl+P" in heard[-1]
+    heard = p.press(pygame.K_p, pygame.KMOD_CTRL)
+    assert heard[-1].startswith("Going on")
+
+
+def test_gaps_a_gap_chosen_then_another_card_picks_that_card_up(tmp_path):
+    """Enter on a gap selects its card; changing one's mind (Enter on
+    another card) picks that card up, as a click selects it: no refusal."""
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "3")
+    game = app.game
+    p = Player(app)
+    gap = next(g for g in game.PLACES if game.card_at(g) is None and game.belongs(g))
+    app.scene.keyboard.focus_on(gap)
+    p.press(pygame.K_RETURN)
+    chosen = game.belongs(gap)
+    assert app.scene.board.selected == (chosen, 0)
+    other = next(c for c in game.PLACES if game.card_at(c) is not None and c != chosen)
+    app.scene.keyboard.focus_on(other)
+    heard = p.press(pygame.K_RETURN)
+    assert app.scene.carry is not None and app.scene.carry.place == other, heard
+    assert heard[-1].startswith("Picked up"), heard
+    assert app.scene.illegal == 0
+
+
+def test_enter_on_an_empty_place_and_on_a_face_down_card_is_answered(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    empty = next(pl for pl in app.scene.layout.slots if pl[0] == "r" and not app.scene.layout.pile(pl))
+    app.scene.keyboard.focus_on(empty)
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1].endswith("is empty: pick up a card, then put it down here."), heard
+    app = speaking_app(tmp_path / "2", "--game", "republic", "--seed", "2")
+    p = Player(app)
+    packet = next(pl for pl in app.scene.layout.slots if pl[0] == "p" and app.scene.layout.pile(pl))
+    top = app.scene.layout.pile(packet)[-1]
+    app.scene.board.focus = (packet, top.index)
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1] == "That card is face down.", heard
