@@ -282,16 +282,19 @@ def republic_with_a_closed_column():
     pytest.skip("no deal emptied a column in its first moves")
 
 
-def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home):
+@pytest.mark.parametrize("size, words", [("1280x800", "no vacancy"), ("800x560", "closed")])
+def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home, size, words):
     game = republic_with_a_closed_column()
-    app = table_with(home, game)
+    app = make_app(home, "--game", "republic", "--seed", "3", "--size", size)
+    app.show_game(game, opening=False)
     layout = app.scene.layout
     closed = [i for i in range(10) if game.packet_face_up(i)]
     for i in closed:
         slot = layout.slots[f"c{i + 1}"]
         assert slot.outline != "outline", "a closed column should not look like a vacancy"
         texts = [lb.text for lb in layout.labels if slot.rect.contains(lb.rect)]
-        assert "no vacancy" in texts and f"packet: {len(game.packets[i])}" in texts
+        assert words in texts and any(t.startswith("packet") and t.endswith(f" {len(game.packets[i])}")
+                                      for t in texts)
     for i in range(10):
         if i not in closed:
             assert layout.slots[f"c{i + 1}"].outline == "outline"
@@ -301,17 +304,19 @@ def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home
 @pytest.mark.parametrize("aces, shown", [("free", "any row"), ("suits-in-four", "rows A-D,"),
                                          ("bridge-order", "C D H S")])
 def test_the_ace_order_is_shown_on_the_table(home, aces, shown):
-    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces)
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", "1280x800")
     texts = [lb.text for lb in app.scene.layout.labels]
-    assert "Ace order:" in texts and shown in texts
+    assert "Aces:" in texts and shown in texts
+    assert " ".join(app.status.status_text(app.session)).count("aces ") == 1, "the status line names it too"
 
 
 def test_in_bridge_order_each_empty_ace_place_names_its_suit(home):
-    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", "bridge-order")
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", "bridge-order", "--size", "1280x800")
     layout = app.scene.layout
     for r, suit in enumerate(["clubs", "diamonds", "hearts", "spades"] * 2):
         rect = layout.slots[f"{'abcdefgh'[r]}0"].rect
-        assert suit in [lb.text for lb in layout.labels if rect.contains(lb.rect)]
+        named = [lb.text for lb in layout.labels if rect.contains(lb.rect)]
+        assert named in ([suit], [suit[0].upper()]), f"row {r + 1} should name {suit}, not {named}"
 
 
 def test_ace_order_is_dimmed_once_the_game_has_a_move_and_its_key_says_why(home):

@@ -8,7 +8,7 @@ from pygame import Rect
 
 import engine
 
-from ..layouts.base import Label
+from ..layouts.base import MIN_TEXT, Label
 from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
 from ..ui.dialogs import ChoiceDialog
 from ..ui.menubar import Item
@@ -28,7 +28,7 @@ class ChinesePuzzleFront(GridFront):
 
     def layout(self, game, area, aspect, ui):
         layout = lay_chinese_puzzle(game, area, aspect, ui)
-        show_ace_order(game, layout)
+        show_ace_order(game, layout, area)
         return layout
 
     def new_options(self, launch: dict, prefs: dict) -> dict:
@@ -48,7 +48,7 @@ class ChinesePuzzleFront(GridFront):
         return True             # its manual: a stuck table is redealt at once
 
     def counts(self, g: engine.Game) -> list[str]:
-        return [f"redeals left {g.redeals_left}"]
+        return [f"redeals left {g.redeals_left}", ACE_COUNTS[g.options["aces"]]]
 
     def menu_items(self, commands, g: engine.Game) -> list[Item]:
         app = commands.app
@@ -76,32 +76,49 @@ class ChinesePuzzleFront(GridFront):
 
 
 #: the ace order on the table, under the redeals left: a few short lines
-ACE_LEGEND = {"free": ("Ace order:", "any ace,", "any row"),
-              "suits-in-four": ("Ace order:", "4 suits in", "rows A-D,", "again E-H"),
-              "bridge-order": ("Ace order:", "bridge,", "C D H S", "twice")}
+ACE_LEGEND = {"free": ("Aces:", "any row"),
+              "suits-in-four": ("Aces:", "4 suits in", "rows A-D,", "again E-H"),
+              "bridge-order": ("Aces:", "C D H S", "twice")}
 
 
-def show_ace_order(game: engine.Game, layout) -> None:
+#: the ace order on the status line, short
+ACE_COUNTS = {"free": "aces any row", "suits-in-four": "aces 4 suits twice", "bridge-order": "aces C D H S"}
+
+
+def text_width(text: str, size: int) -> float:
+    """About how wide ``text`` is drawn at ``size`` (the table's font: a little under 0.4 em a letter)."""
+    return 0.38 * size * len(text)
+
+
+def show_ace_order(game: engine.Game, layout, area: Rect) -> None:
     """The ace order chosen, seen on the table: a legend in the column of
     the redeals and the gravestone, and in each empty ace-column place the
-    suit whose ace alone may go there (the engine's ``row_suit``)."""
+    suit whose ace alone may go there (the engine's ``row_suit``).  The
+    legend only where it fits between the row counts and the window's edge
+    (the status line names the order too)."""
     cw, ch = layout.card
     top = layout.slots["a0"].rect
     dy = layout.slots["b0"].rect.top - top.top
     stone = next((p.rect for p in layout.pictures if p.name == "gravestone"), None)
-    if stone is not None:
-        size = max(13, int(ch * 0.22))
+    legend = ACE_LEGEND[game.options["aces"]]
+    size = max(MIN_TEXT, int(ch * 0.22))
+    # between the row counts' digits (centred in their labels) and the window's edge
+    counts_end = stone.x - int(0.4 * cw) + int(0.6 * max(MIN_TEXT, int(ch * 0.32))) if stone else 0
+    half = min(stone.centerx - counts_end, area.right - 2 - stone.centerx) if stone else 0
+    if stone is not None and max(text_width(t, size) for t in legend) <= 2 * half:
         y = top.top + dy * 2 - dy // 3
-        for k, text in enumerate(ACE_LEGEND[game.options["aces"]]):
-            layout.labels.append(Label(text, Rect(stone.x - int(0.2 * cw), y + k * (size + 6), int(1.4 * cw),
-                                               size + 4), size, (235, 235, 225) if k else (255, 236, 160)))
+        for k, text in enumerate(legend):
+            layout.labels.append(Label(text, Rect(stone.centerx - half, y + k * (size + 6), 2 * half, size + 4),
+                                       size, (235, 235, 225) if k else (255, 236, 160)))
     for r in range(game.ROWS):
         place = f"{game.ROW_LETTERS[r]}0"
         suit = game.row_suit(r)
         if suit is None or game.card_at(place) is not None or place not in layout.slots:
             continue
         rect = layout.slots[place].rect
-        size = max(12, min(int(ch * 0.2), int(rect.w * 1.7 / len(suit))))
+        size = max(MIN_TEXT, int(ch * 0.2))
+        if text_width("diamonds", size) > rect.w - 4:
+            suit = suit[0].upper()          # C, D, H or S, as the legend names them (every suit alike)
         layout.labels.append(Label(suit, Rect(rect.x, rect.centery - size // 2, rect.w, size + 2), size,
                                    (200, 214, 200)))
 

@@ -7,7 +7,7 @@ from pygame import Rect
 
 import engine
 
-from ..layouts.base import Label
+from ..layouts.base import MIN_TEXT, Label
 from ..layouts.piles import republic as lay_republic
 from ..ui.menubar import Item
 from .base import word_item
@@ -38,7 +38,7 @@ def mark_closed_columns(game: engine.Game, layout) -> None:
     (the engine's ``packet_face_up``): its place is drawn dashed, not as an
     empty column's outline, with the cards its packet still holds."""
     cw, ch = layout.card
-    size = max(13, int(ch * 0.13))
+    size = max(MIN_TEXT, int(ch * 0.13))
     for i in range(len(game.packets)):
         slot = layout.slots.get(f"c{i + 1}")
         if slot is None or not game.packet_face_up(i):
@@ -46,7 +46,10 @@ def mark_closed_columns(game: engine.Game, layout) -> None:
         slot.outline = "talon"
         held = len(game.packets[i])
         r = slot.rect
-        for k, text in enumerate(("no vacancy", f"packet: {held}")):
+        lines = ("no vacancy", f"packet: {held}")
+        if 0.4 * size * len(lines[0]) > r.w + 12:      # (about the width drawn: a small window)
+            lines = ("closed", f"packet {held}")
+        for k, text in enumerate(lines):
             layout.labels.append(Label(text, Rect(r.x, r.y + r.h // 2 + (k - 1) * (size + 4), r.w, size + 2),
                                        size, (200, 214, 200)))
 
