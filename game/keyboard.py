@@ -84,6 +84,7 @@ class Keyboard:
                  speak: Callable[[str], None] | None = None, said: Callable[[], int] | None = None) -> None:
         self.speak = speak or (lambda _text: None)      # the focus, as it moves, in words
         self.said = said or (lambda: 0)                 # how many things were said so far
+        self.silent_jump = ""                           # why a jump key found no place to go
         self.board = board
         self.game = game
         self.painter = painter
@@ -168,25 +169,45 @@ class Keyboard:
                 cells = [p for p in slots if p[0] == row]
                 if cells:
                     self.focus_on(f"{row}{column}" if f"{row}{column}" in cells else cells[0])
+                else:
+                    self.nowhere(f"There is no row {row.upper()}.")
             elif f"c{n}" in layout.slots:
                 self.focus_on(f"c{n}")
+            else:
+                self.nowhere(f"There is no column {n}.")
             return True
-        if key == pygame.K_r and not self.grid:
+        if self.grid and (key in (pygame.K_r, pygame.K_s) or (key == pygame.K_f and shift)):
+            self.nowhere("The table is rows of cards and gaps: the digits jump to a row, G to the next gap.")
+            return True
+        if key == pygame.K_r:
             full = [p for p in slots if p[0] in "rp" and layout.pile(p)]
-            self.cycle(full or [p for p in slots if p[0] in "rp"], -1 if shift else 1)
+            places = full or [p for p in slots if p[0] in "rp"]
+            if not places:
+                self.nowhere("This game has no reserve.")
+            self.cycle(places, -1 if shift else 1)
             return True
-        if key == pygame.K_s and not self.grid:
+        if key == pygame.K_s:
             here = [p for p, _, _ in focus_targets(layout, game)]
-            self.cycle([p for p in ("stock", "s", "t") if p in here], -1 if shift else 1)
+            places = [p for p in ("stock", "s", "t") if p in here]
+            if not places:
+                self.nowhere("This game has no stock.")
+            self.cycle(places, -1 if shift else 1)
             return True
-        if key == pygame.K_f and shift and not self.grid:
+        if key == pygame.K_f and shift:
             self.cycle([p for p in slots if p[0] == "f"])
             return True
         if key == pygame.K_g:
-            kinds = "abcdefghij" if self.grid else "c"
-            self.cycle([p for p in slots if p[0] in kinds and not layout.pile(p)], -1 if shift else 1)
+            kinds_of = "abcdefghij" if self.grid else "c"
+            places = [p for p in slots if p[0] in kinds_of and not layout.pile(p)]
+            if not places:
+                self.nowhere("There is no gap now." if self.grid else "There is no empty column now.")
+            self.cycle(places, -1 if shift else 1)
             return True
         return False
+
+    def nowhere(self, words: str) -> None:
+        """A jump key with no place to go to: why, said (the focus stays)."""
+        self.silent_jump = words
 
     def destinations(self) -> list[str]:
         """Where the cards in hand may go, as the engine's legal moves say
@@ -271,7 +292,11 @@ class Keyboard:
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return
         shift = bool(mod & pygame.KMOD_SHIFT)
+        self.silent_jump = ""
         if self.jump(event.key, shift):
+            if self.silent_jump:
+                self.speak(self.silent_jump)
+                return
             self.follow()
             self.say_focus()
             return

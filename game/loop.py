@@ -46,8 +46,8 @@ class Loop:
         app = self.app
         session, table = app.session, app.table
         if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_q and
-                                         event.mod & pygame.KMOD_CTRL and app.dialogs):
-            self.running = False            # Ctrl+Q quits with a dialog open too (the menus' shortcut is
+                                         event.mod & pygame.KMOD_CTRL and (app.dialogs or app.menu.is_open)):
+            self.running = False            # Ctrl+Q quits with a dialog or a menu open too (the menus' shortcut is
             return                          # theirs only when none is); App.close keeps what it held
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if pygame.display.get_surface().get_size() != app.canvas.background.get_size():

@@ -426,3 +426,21 @@ def test_a_speech_dispatcher_the_game_started_is_stopped_at_quit(tmp_path, monke
             break
         time.sleep(0.1)
     assert not daemons(), "the daemon the game started still runs after quit"
+
+
+def test_help_and_the_high_scores_are_read_whole(tmp_path):
+    """A window of text is said in sentences (its headings each one), and a
+    table row by row: the rules and the scores reach a player by ear."""
+    from game.ui.dialogs import sentences
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "2")
+    key(app, pygame.K_F1)
+    rules = said(app)[-1]
+    assert rules.startswith("Gaps: Rules.") and "The aim. Put the whole pack in order" in rules
+    assert "with the last space" in rules, "a paragraph wrapped over lines is one sentence"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_i, pygame.KMOD_CTRL)
+    scores = said(app)[-1]
+    first = app.records.high_scores()[0]
+    assert f"1: Name {first['name']}, " in scores, scores[:200]
+    assert sentences("# Keys\n- F1 the rules,\n  and more\n\nA line\nwrapped") == \
+        ["Keys.", "F1 the rules, and more.", "A line wrapped."]

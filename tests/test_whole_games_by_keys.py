@@ -336,3 +336,23 @@ def test_enter_on_an_empty_place_and_on_a_face_down_card_is_answered(tmp_path):
     app.scene.board.focus = (packet, top.index)
     heard = p.press(pygame.K_RETURN)
     assert heard[-1] == "That card is face down.", heard
+
+
+def test_a_jump_key_with_nowhere_to_go_says_why(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_3)
+    assert p.press(pygame.K_s)[-1] == "This game has no stock." and p.focus == "c3"
+    assert p.press(pygame.K_0)[-1] == "There is no column 10." and p.focus == "c3"
+    app = speaking_app(tmp_path / "g", "--game", "gaps", "--seed", "2")
+    p = Player(app)
+    assert p.press(pygame.K_r)[-1].startswith("The table is rows of cards and gaps")
+    assert p.press(pygame.K_5)[-1] == "There is no row E."
+
+
+def test_ctrl_q_quits_with_a_menu_open(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    key(app, pygame.K_F10)
+    assert app.menu.is_open
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert not app.loop.running

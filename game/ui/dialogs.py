@@ -239,7 +239,50 @@ def control_state(dialog) -> tuple:
 
 
 def dialog_words(dialog) -> str:
-    """A dialog as it opens: its title, its message, the control focused."""
-    parts = [getattr(dialog, "title", ""), getattr(dialog, "message", ""), control_words(dialog)]
+    """A dialog as it opens: its title, its message (a window of text: its
+    text; a table: each row after its headers), the control focused."""
+    body = getattr(dialog, "message", "") or ""
+    if getattr(dialog, "text", None):
+        body = " ".join(sentences(str(dialog.text)))
+    rows = getattr(dialog, "rows", None)
+    if rows:
+        headers = list(getattr(dialog, "headers", [])) or [""] * len(rows[0])
+        lines = []
+        for row in rows:
+            cells = [(h, str(c).strip()) for h, c in zip(headers, row) if str(c).strip()]
+            words = [f"{h} {c}" if h else c for h, c in cells]
+            if words and not headers[0]:            # a rank: "1: Name Ada, ..."
+                words = [words[0].rstrip(".") + ": " + ", ".join(words[1:])]
+            lines.append(", ".join(words))
+        body = ". ".join(filter(None, [". ".join(lines), body]))
+    parts = [getattr(dialog, "title", ""), body, control_words(dialog)]
     parts = [" ".join(p.split()) for p in parts if p and p.strip()]
     return " ".join(p if p[-1] in ".?!:" else p + "." for p in parts)
+
+
+def sentences(text: str) -> list[str]:
+    """A window's text (headings, paragraphs wrapped over lines, list
+    items) as sentences to be read: each heading and item one of its own."""
+    blocks: list[str] = []
+    current: list[str] = []
+
+    def close() -> None:
+        if current:
+            block = " ".join(current)
+            blocks.append(block if block[-1] in ".?!:;" else block + ".")
+            current.clear()
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            close()
+        elif stripped.startswith("#"):
+            close()
+            current.append(stripped.lstrip("# "))
+            close()
+        elif stripped.startswith(("- ", "* ", "| ")):
+            close()
+            current.append(stripped[2:].strip(" |").replace(" | ", ", "))
+        else:
+            current.append(stripped.strip(" |").replace(" | ", ", "))
+    close()
+    return blocks
