@@ -4,11 +4,14 @@ the table allows and fill it, centred, from the smallest window to a
 wider or taller than those keeps its cards centred in wider margins); the built-in faces are never enlarged; the corner
 indices and the counts stay readable on the smallest window.
 
-The table is the window less the menu bar and the status line
-(``Window.table_area``).  What a layout uses of it is the bounding box of
-its places, its cards and its pictures; a column's place reaches down to
-where its cards will fan (its drop area), the room a pile game keeps for
-its columns to grow.
+The table is the window less the menu bar and the status line, their
+heights at the chrome's scale for the window's size (``App.table_area``:
+the status line takes two lines in a window narrower than 1100 base
+pixels, so the table is shorter there).  What a layout uses of it is the
+bounding box of its places, its cards, its pictures and the grids' row
+letters and column numbers (their ink as drawn); a column's place reaches
+down to where its cards will fan (its drop area), the room a pile game
+keeps for its columns to grow.  No label's ink runs off the table.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ import engine
 from game import assets, sheet
 from game.layouts import build
 from game.looks import FACES
+from game.status import StatusLine
+from game.surfaces import Fonts
 from game.ui import menubar
-from game.window import MIN_WINDOW, STATUS_H
+from game.window import MIN_WINDOW
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(800, 560), (1280, 800), (1366, 768), (1920, 1080), (3840, 2160)]
@@ -52,9 +57,46 @@ IDS = [f"{n}-{'-'.join(str(v) for v in o.values()) or 'plain'}"
        for n, o, u in CASES]
 
 
+def chrome_fonts(size: tuple[int, int]) -> Fonts:
+    """The fonts at the chrome's scale for a window of ``size`` (a display of the base density)."""
+    fonts = Fonts()
+    fonts.density = 1.0
+    fonts.fit(size)
+    return fonts
+
+
 def table_area(size: tuple[int, int]) -> Rect:
+    """The window between the menu bar and the status line, as the app reads their heights."""
     w, h = size
-    return Rect(0, menubar.HEIGHT, w, h - menubar.HEIGHT - STATUS_H)
+    fonts = chrome_fonts(size)
+    bar = menubar.MenuBar(fonts, lambda: []).height()
+    status = StatusLine(fonts, None, None).height(w)
+    return Rect(0, bar, w, h - bar - status)
+
+
+def test_the_table_is_shorter_where_the_status_line_takes_two_lines():
+    assert table_area((800, 560)).h < table_area((1280, 560)).h
+    assert table_area((1280, 800)).top == menubar.HEIGHT
+
+
+_FONTS: list[Fonts] = []
+
+
+def ink(label) -> Rect:
+    """Where ``label``'s letters are drawn on the table (as ``Canvas.text`` places them)."""
+    if not _FONTS:
+        _FONTS.append(Fonts())
+    image = _FONTS[0].get(label.size).render(label.text, True, (255, 255, 255))
+    box = image.get_rect()
+    box.centery = label.rect.centery
+    if label.align == "left":
+        box.left = label.rect.left
+    elif label.align == "right":
+        box.right = label.rect.right
+    else:
+        box.centerx = label.rect.centerx
+    inked = image.get_bounding_rect()
+    return inked.move(box.topleft)
 
 
 def layout_of(name: str, options: dict, ui: dict, size: tuple[int, int], area: Rect | None = None):
@@ -65,6 +107,7 @@ def layout_of(name: str, options: dict, ui: dict, size: tuple[int, int], area: R
 def used(layout) -> Rect:
     rects = [s.rect for s in layout.slots.values()] + [s.drop for s in layout.slots.values() if s.drop]
     rects += [s.rect for s in layout.sprites] + [p.rect for p in layout.pictures]
+    rects += [ink(label) for label in layout.labels if label.role]
     return rects[0].unionall(rects[1:])
 
 
@@ -77,6 +120,8 @@ def test_no_game_leaves_more_than_a_tenth_of_the_table_unused(name, options, ui,
     layout = layout_of(name, options, ui, size)
     box = used(layout)
     assert area.contains(box), f"the table of {name} runs off the window: {box} in {area}"
+    for label in layout.labels:
+        assert area.contains(ink(label)), f"{name}'s {label.text!r} runs off the table at {size}"
     unused_w, unused_h = (area.w - box.w) / area.w, (area.h - box.h) / area.h
     assert unused_w <= UNUSED, f"{name} leaves {unused_w:.0%} of the width unused at {size}"
     assert unused_h <= UNUSED, f"{name} leaves {unused_h:.0%} of the height unused at {size}"

@@ -10,6 +10,8 @@ import engine
 from .base import Front, card_name, either, lost_words
 
 _CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
+#: a row named by its letter alone, as the engine's reasons do ("row a", "rows a to d")
+_ROW = re.compile(r"\b(rows?) ([a-h])\b((?:,? (?:and|or|to) [a-h]\b)*)")
 
 
 class GridFront(Front):
@@ -90,7 +92,9 @@ class GridFront(Front):
         return f"{moved} into the gap after {card_name(game.card_at(f'{move.dst[0]}{column - 1}'))}"
 
     def speak_places(self, game: engine.Game, text: str) -> str:
-        """``c5`` as "row C, column 5"; Chinese Puzzle's column 0 as "row C's ace column"."""
+        """``c5`` as "row C, column 5"; Chinese Puzzle's column 0 as "row C's
+        ace column"; a row named by its letter alone with the letter as the
+        table shows it, "row C" (the engine's reasons say "row c")."""
         first = game.FIRST_COLUMN
 
         def cell(m: re.Match) -> str:
@@ -98,4 +102,8 @@ class GridFront(Front):
             if column == 0 and first == 0:
                 return f"row {row}'s ace column"
             return f"row {row}, column {column}"
-        return _CELL.sub(cell, text)
+
+        def row(m: re.Match) -> str:
+            more = re.sub(r"\b[a-h]\b", lambda x: x.group(0).upper(), m.group(3))
+            return f"{m.group(1)} {m.group(2).upper()}{more}"
+        return _ROW.sub(row, _CELL.sub(cell, text))

@@ -47,6 +47,7 @@ class Label:
     colour: tuple[int, int, int] = (240, 240, 230)
     align: str = "center"          # center, left, right
     name: str | None = None        # a label the table updates by itself (the timer)
+    role: str | None = None        # what it marks on the table: "row" or "column" (a grid's letters, numbers)
 
 
 @dataclass

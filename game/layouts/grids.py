@@ -13,27 +13,57 @@ MOST_GAP_X, MOST_GAP_Y = 0.5, 0.3
 EDGE = 0.06
 
 
+#: the rows' letters (A, B, ...) beside the rows and the columns' numbers
+#: above them, as the words name the places ("row B, column 4"): their font
+#: size a share of the card's height, at least :data:`MIN_TEXT`, and a
+#: colour quieter than the counts'
+MARK_SHARE = 0.15
+MARK_COLOUR = (200, 214, 200)
+#: the ace column's mark (Chinese Puzzle; the words say "row C's ace column")
+ACE_MARK = "Aces"
+
+
+def mark_size(ch: int) -> int:
+    """The marks' font size beside cards ``ch`` pixels tall."""
+    return max(MIN_TEXT, int(ch * MARK_SHARE))
+
+
+def mark_room(size: int) -> tuple[int, int, int]:
+    """The marks' room in pixels at font ``size``: a letter's width, a
+    digit's height (pygame-ce's font: half the size, a little more) and the
+    space between a mark and its cards (so that a card landing beside it is
+    laid on the background alone, ``Canvas.lay``)."""
+    return int(0.5 * size) + 2, int(0.55 * size) + 1, max(5, size // 5)
+
+
 def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tuple[float, float] = (0.0, 0.0),
              ace_gap: float = 0.0) -> tuple[Layout, int, int, int]:
     """Cells for every grid place, cards in them, the cards as large as the
     table allows: ``extra_width`` card widths beside the rows (their
-    counts), and a band under them of ``band`` card heights (least, most).
+    counts), and a band under them of ``band`` card heights (least, most);
+    the rows' letters on their left and the columns' numbers above them.
     Where the table has room to spare, the cells spread apart (up to
     :data:`MOST_GAP_X`, :data:`MOST_GAP_Y`) and the band grows, so that the
-    grid fills the table, centred.  Returns the layout, the grid's left and
-    bottom edges and the band's height in pixels."""
+    grid and its marks fill the table, centred.  Returns the layout, the
+    grid's left and bottom edges and the band's height in pixels."""
     rows, width = game.ROWS, game.WIDTH
-    cw, ch = card_size_for(width + (width - 1) * GAP_X + ace_gap + extra_width,
-                           rows + (rows - 1) * GAP_Y + band[0] + 2 * EDGE, area, aspect)
+    wide = width + (width - 1) * GAP_X + ace_gap + extra_width
+    # the marks' size follows the cards', and their room is taken from the
+    # table first: the grid lies in the rest (its top edge is the numbers')
+    size = mark_size(card_size_for(wide, rows + (rows - 1) * GAP_Y + band[0] + 2 * EDGE, area, aspect)[1])
+    letter_w, digit_h, mark_gap = mark_room(size)
+    left_room, top_room = letter_w + mark_gap, digit_h + mark_gap
+    inner = Rect(area.x + left_room, area.y + top_room, area.w - left_room, area.h - top_room)
+    cw, ch = card_size_for(wide, rows + (rows - 1) * GAP_Y + band[0] + EDGE, inner, aspect)
     layout = Layout(area.size, (cw, ch))
-    dx = spread(width + ace_gap + extra_width, width - 1, cw, area.w, GAP_X, MOST_GAP_X)
-    room = area.h * (1 - MARGIN) - (rows + band[0]) * ch
+    dx = spread(width + ace_gap + extra_width, width - 1, cw, inner.w, GAP_X, MOST_GAP_X)
+    room = inner.h * (1 - MARGIN) - (rows + band[0]) * ch
     gap_y = min(MOST_GAP_Y * ch, max(GAP_Y * ch, room / (rows - 1)))
     band_h = int(band[0] * ch + min(max(0.0, room - (rows - 1) * gap_y), (band[1] - band[0]) * ch))
     dy = ch + int(gap_y)
     grid_w = dx * (width - 1) + cw + int(ace_gap * cw) + int(extra_width * cw)
-    left = area.x + (area.w - grid_w) // 2
-    top = area.y + max(0, (area.h - dy * (rows - 1) - ch - band_h) // 2)
+    left = inner.x + (inner.w - grid_w) // 2
+    top = inner.y + max(0, (inner.h - dy * (rows - 1) - ch - band_h) // 2)
     position = game.position()["rows"]
     locked = game.locked_counts()
     dead = set(game.dead_places())
@@ -47,8 +77,27 @@ def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tu
             if name is not None:
                 layout.add_pile(place, [name])
                 layout.sprites[-1].locked = k < locked[r]
+    lay_marks(game, layout, size)
     bottom = top + dy * (rows - 1) + ch
     return layout, left, bottom, band_h
+
+
+def lay_marks(game, layout: Layout, size: int) -> None:
+    """Each row's letter on its left, each column's number above it (the
+    ace column: :data:`ACE_MARK`, where it fits)."""
+    letter_w, digit_h, gap = mark_room(size)
+    for r, letter in enumerate(game.ROW_LETTERS):
+        cell = layout.slots[game.PLACES[r * game.WIDTH]].rect
+        box = Rect(cell.x - gap - letter_w, cell.centery - digit_h // 2, letter_w, digit_h)
+        layout.labels.append(Label(letter.upper(), box, size, MARK_COLOUR, role="row"))
+    for place in game.PLACES[:game.WIDTH]:
+        cell = layout.slots[place].rect
+        column = int(place[1:])
+        text = str(column) if column else ACE_MARK
+        if column == 0 and 1.75 * size > cell.w:
+            continue
+        box = Rect(cell.x, cell.y - gap - digit_h, cell.w, digit_h)
+        layout.labels.append(Label(text, box, size, MARK_COLOUR, role="column"))
 
 
 #: Gaps' band under the rows (the hand and the clock), in card heights: a
