@@ -334,17 +334,35 @@ class MonoSheet(CardSheet):
     first time a size is used, and keep the :data:`~game.sheet.CACHED_SIZES`
     sizes used most recently.  ``surface`` is the sheet in one bit at its own
     size, made when first asked for; ``colour`` is the colour sheet.
+
+    Made from a built-in :class:`~game.sheet.CardSheet` (``colour_sheet``),
+    a size that the colour faces draw from the small companion (cards 75 x
+    105 or smaller, with their larger corner index) is dithered from that
+    companion too, so the index reads as well in Black & White.
     """
 
-    def __init__(self, surface: pygame.Surface):
+    def __init__(self, surface: pygame.Surface, colour_sheet: CardSheet | None = None):
         self._mono: pygame.Surface | None = None
         self._sizes: OrderedDict[tuple[int, int], dict] = OrderedDict()
         self._convert = False
+        self.colour_sheet = colour_sheet
         super().__init__(surface)
 
     @classmethod
     def from_sheet(cls, sheet: CardSheet) -> MonoSheet:
-        return cls(sheet.colour if isinstance(sheet, MonoSheet) else sheet.surface)
+        if isinstance(sheet, MonoSheet):
+            return cls(sheet.colour, sheet.colour_sheet)
+        return cls(sheet.surface, sheet)
+
+    def colour_for(self, size: tuple[int, int]) -> pygame.Surface:
+        """The colour art a picture of ``size`` is dithered from: the small
+        faces where the colour sheet draws that size from them, else the
+        colour sheet itself."""
+        if self.colour_sheet is not None:
+            source = self.colour_sheet.source_for(*size)
+            if source is not self.colour_sheet:
+                return source.surface
+        return self.colour
 
     @property
     def surface(self) -> pygame.Surface:
@@ -396,7 +414,7 @@ class MonoSheet(CardSheet):
             return self.surface.subsurface(self.cell_rect(column, row))
         bucket = self._sizes.get(size)
         if bucket is None:
-            bucket = self._sizes[size] = {"sheet": self._ready(mono_sheet(self.colour, size))}
+            bucket = self._sizes[size] = {"sheet": self._ready(mono_sheet(self.colour_for(size), size))}
             while len(self._sizes) > CACHED_SIZES:
                 self._sizes.popitem(last=False)
         else:

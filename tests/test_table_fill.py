@@ -206,35 +206,80 @@ def rank_height(face: pygame.Surface) -> int:
     return rows
 
 
+def black_and_white(cards: sheet.CardSheet) -> sheet.CardSheet:
+    from game.mono import MonoSheet
+    return MonoSheet.from_sheet(cards)
+
+
+LOOKS = {"colour": lambda cards: cards, "black-and-white": black_and_white}
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
 @pytest.mark.parametrize("faces", list(FACES))
-def test_the_corner_indices_are_readable_on_the_smallest_window(faces):
+def test_the_corner_indices_are_readable_on_the_smallest_window(faces, look):
     assert MIN_WINDOW == SMALLEST, "the smallest window is the one measured here"
-    cards = builtin_sheets()[faces]
+    cards = LOOKS[look](builtin_sheets()[faces])
     for name, options, ui in CASES:
         w, h = layout_of(name, options, ui, SMALLEST).card
         for card in ("AS", "KH", "7C", "QD"):
             face = cards.face_at(int(engine.cards.BY_NAME[card]), w, h)
             shown = rank_height(face)
-            assert shown >= READABLE, f"{name}'s {card} ({w} x {h}, {faces}) has an index {shown} px tall"
+            assert shown >= READABLE, f"{name}'s {card} ({w} x {h}, {faces}, {look}) has an index {shown} px tall"
 
 
-def test_the_counts_are_readable_on_the_smallest_window():
+def inked_height(image: pygame.Surface, paper: tuple[int, int, int] | None) -> int:
+    """How many rows of ``image`` hold ink: opaque pixels (``paper`` None:
+    text on a clear ground), or pixels unlike ``paper``."""
+    if paper is None:
+        return image.get_bounding_rect().h
+    import numpy as np
+    rgb = pygame.surfarray.array3d(image)
+    rows = np.nonzero(np.any(np.any(rgb != np.array(paper), axis=2), axis=0))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_the_counts_are_readable_on_the_smallest_window(look):
+    """Every label on the table (counts, the rows' letters and the columns'
+    numbers, legends): its digits as tall as the corner indices, drawn as
+    ``Canvas.text`` draws them (Black & White: black, unsmoothed, on white)."""
     from game.surfaces import Fonts
     fonts = Fonts()
     for name, options, ui in CASES:
         for label in layout_of(name, options, ui, SMALLEST).labels:
-            digits = fonts.get(label.size).render("0123456789", True, (255, 255, 255)).get_bounding_rect()
-            assert digits.h >= READABLE, f"{name}'s {label.text!r} is {digits.h} px tall"
+            face = fonts.get(label.size)
+            if look == "colour":
+                shown = inked_height(face.render("0123456789", True, (255, 255, 255)), None)
+            else:
+                shown = inked_height(face.render("0123456789", False, (0, 0, 0), (255, 255, 255)), (255, 255, 255))
+            assert shown >= READABLE, f"{name}'s {label.text!r} is {shown} px tall ({look})"
 
 
-def test_the_smallest_window_gives_small_cards_their_larger_index():
-    """What the index test measures is the small faces at work: the large
-    sheet's own index, scaled to the same card, is too small to read."""
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_the_smallest_window_gives_small_cards_their_larger_index(look):
+    """What the index test measures is the small faces at work, in colour
+    and in Black & White: the large sheet's own index, scaled (and dithered)
+    to the same card, is too small to read."""
+    from game.mono import MonoSheet, mono_sheet
     cards = sheet.open_sheet(assets.path("cards", "cards.png"))
     w, h = layout_of("chinese-puzzle", {"redeals": 2, "aces": "free"}, {}, SMALLEST).card
     assert cards.source_for(w, h) is not cards
-    scaled = pygame.transform.smoothscale(cards.face(int(engine.cards.BY_NAME["AS"])), (w, h))
+    ace = int(engine.cards.BY_NAME["AS"])
+    if look == "colour":
+        scaled = pygame.transform.smoothscale(cards.face(ace), (w, h))
+    else:
+        assert MonoSheet.from_sheet(cards).colour_for((w, h)) is cards.source_for(w, h).surface
+        scaled = mono_sheet(cards.surface, (w, h)).subsurface(Rect(0, 0, w, h))
     assert rank_height(scaled) < READABLE
+    assert rank_height(LOOKS[look](cards).face_at(ace, w, h)) >= READABLE
+
+
+def test_black_and_white_draws_larger_cards_from_the_large_faces():
+    from game.mono import MonoSheet
+    cards = sheet.open_sheet(assets.path("cards", "cards.png"))
+    bw = MonoSheet.from_sheet(cards)
+    assert bw.colour_for((200, 280)) is bw.colour
+    assert MonoSheet.from_sheet(bw).colour_sheet is cards
 
 
 # ------------------------------------------------------------------ the small faces are the tool's
