@@ -1,7 +1,8 @@
 """The window: its size and place (kept between sessions in the
-preferences), fullscreen and back, the table's area and the chrome's bands.
-It owns ``screen``, ``fullscreen`` and ``windowed``; whoever draws asks it
-for the screen and the bands."""
+preferences), fullscreen and back.  It owns ``screen``, ``fullscreen`` and
+``windowed``; whoever draws asks it for the screen.  The chrome's bands and
+the table between them are the app's (``App.table_area``, ``App.chrome_rect``:
+the menu bar's and the status line's heights at the chrome's scale)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,9 @@ import os
 import warnings
 
 import pygame
-from pygame import Rect
 
 from .prefs import DEFAULT_PREFS, Prefs
-from .ui import menubar
 
-STATUS_H = 26
 MIN_WINDOW = (800, 560)          # the smallest window every table and the status line fit
 
 
@@ -100,10 +98,6 @@ class Window:
         if not self.fullscreen:
             self.windowed = self.screen.get_size()
 
-    def table_area(self) -> Rect:
-        w, h = self.screen.get_size()
-        return Rect(0, menubar.HEIGHT, w, h - menubar.HEIGHT - STATUS_H)
-
     def default_window(self) -> None:
         """Back to the default window size (and out of fullscreen)."""
         self.fullscreen = False
@@ -123,9 +117,3 @@ class Window:
                 self.prefs["window_pos"] = list(pygame.display.get_window_position())
             except (pygame.error, AttributeError):
                 pass
-
-    def chrome_rect(self, which: str) -> Rect:
-        w, h = self.screen.get_size()
-        if which == "status":
-            return Rect(0, h - STATUS_H, w, STATUS_H)
-        return Rect(0, 0, w, menubar.HEIGHT)

@@ -239,7 +239,7 @@ def test_a_card_shell_game_shows_its_time_and_score_and_its_clock_counts(home, n
     assert s.clock_runs and app.loop.clock_counts(), "the clock should count for this game too"
     right = app.status.status_text(s)[1]
     assert "time 0:00" in right and "score 0" in right
-    status = app.window.chrome_rect("status")
+    status = app.chrome_rect("status")
     before = app.canvas.background.subsurface(status).copy()
     s.clock.advance(65.2)
     app.scene.tick_timer()
