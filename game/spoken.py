@@ -67,9 +67,12 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
         return ""
     place, index = focus
     name = place_name(game, place)
+    if place == "hand":                 # Gaps' shuffles, as fingers
+        left = getattr(game, "shuffles_left", None)
+        return name if left is None else f"{name}, {plural(left, 'shuffle')} left: Enter uses one"
     pile = layout.pile(place) if place in layout.slots else []
     if not pile:
-        if place in ("stock", "hand"):
+        if place == "stock":
             return name
         return f"{name}, {'a gap' if grid(game) else 'empty'}"
     if index is None:
@@ -100,6 +103,8 @@ def pile_words(game: engine.Game, layout: Layout, place: str) -> str:
     """One place in full: its every card, bottom to top."""
     name = place_name(game, place)
     pile = layout.pile(place) if place in layout.slots else []
+    if place in ("hand", "stock") and not pile:
+        return focus_words(game, layout, (place, None))
     if not pile:
         return f"{name}, {'a gap' if grid(game) else 'empty'}"
     if len(pile) == 1:

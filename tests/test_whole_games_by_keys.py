@@ -356,3 +356,11 @@ def test_ctrl_q_quits_with_a_menu_open(tmp_path):
     assert app.menu.is_open
     key(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.loop.running
+
+
+def test_the_gaps_hand_says_the_shuffles_left(tmp_path):
+    from game.spoken import focus_words, pile_words
+    app = speaking_app(tmp_path, "--game", "gaps", "--seed", "2")
+    words = focus_words(app.game, app.scene.layout, ("hand", None))
+    assert words == "the hand, 3 shuffles left: Enter uses one"
+    assert pile_words(app.game, app.scene.layout, "hand") == words
