@@ -623,7 +623,10 @@ class App:
     def say_where(self) -> None:
         """Back at the table from a dialog: the focused place, spoken."""
         keyboard = getattr(self.scene, "keyboard", None)
-        if keyboard is None:            # the start screen says itself
+        if keyboard is None:            # the start screen: the game highlighted there
+            words = getattr(self.scene, "focus_words", None)
+            if words is not None:
+                self.speech.say(f"Back to the choice of games: {words()}")
             return
         words = keyboard.focus_words()
         self.speech.say(f"Back to the table{': ' + words if words else ''}.")

@@ -364,3 +364,13 @@ def test_the_gaps_hand_says_the_shuffles_left(tmp_path):
     words = focus_words(app.game, app.scene.layout, ("hand", None))
     assert words == "the hand, 3 shuffles left: Enter uses one"
     assert pile_words(app.game, app.scene.layout, "hand") == words
+
+
+def test_closing_help_on_the_start_screen_says_the_game_highlighted(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince")
+    app.show_start()
+    key(app, pygame.K_F1)
+    assert app.dialogs
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs
+    assert app.speech.backend.spoken[-1].startswith("Back to the choice of games: ")
