@@ -78,11 +78,13 @@ class ChinesePuzzleFront(GridFront):
 #: the ace order on the table, under the redeals left: a few short lines
 ACE_LEGEND = {"free": ("Aces:", "any row"),
               "suits-in-four": ("Aces:", "4 suits in", "rows A-D,", "again E-H"),
-              "bridge-order": ("Aces:", "C D H S", "twice")}
+              "bridge-order": ("Aces:", "\u2663 \u2666 \u2665 \u2660", "twice")}
+#: each suit's sign, as the table shows it in the ace column
+SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spades": "\u2660"}
 
 
 #: the ace order on the status line, short
-ACE_COUNTS = {"free": "aces any row", "suits-in-four": "aces 4 suits twice", "bridge-order": "aces C D H S"}
+ACE_COUNTS = {"free": "aces any row", "suits-in-four": "aces 4 suits twice", "bridge-order": "aces bridge order"}
 
 
 def text_width(text: str, size: int) -> float:
@@ -116,11 +118,10 @@ def show_ace_order(game: engine.Game, layout, area: Rect) -> None:
         if suit is None or game.card_at(place) is not None or place not in layout.slots:
             continue
         rect = layout.slots[place].rect
-        size = max(MIN_TEXT, int(ch * 0.2))
-        if text_width("diamonds", size) > rect.w - 4:
-            suit = suit[0].upper()          # C, D, H or S, as the legend names them (every suit alike)
-        layout.labels.append(Label(suit, Rect(rect.x, rect.centery - size // 2, rect.w, size + 2), size,
-                                   (200, 214, 200)))
+        size = max(MIN_TEXT, int(ch * 0.3))
+        # the suit's sign (its word would be read as a row's letter, or not fit a small card)
+        layout.labels.append(Label(SUIT_SIGNS[suit], Rect(rect.x, rect.centery - size // 2, rect.w, size + 2),
+                                   size, (200, 214, 200)))
 
 
 def confirm_redeal(commands) -> None:
@@ -190,7 +191,7 @@ chosen):
 - Bridge order: from the top, the rows are clubs, diamonds, hearts, spades, then clubs, diamonds, hearts,
   spades again.
 
-The order chosen is shown on the table, beside the rows, and an empty place of the ace column names the suit
+The order chosen is shown on the table, beside the rows, and an empty place of the ace column shows the suit
 it takes when the order fixes one. The order is fixed at the first move.
 
 # Moves
