@@ -74,6 +74,9 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
     if not pile:
         if place == "stock":
             return name
+        closed = closed_words(game, place)
+        if closed:
+            return f"{name}, {closed}"
         return f"{name}, {'a gap' if grid(game) else 'empty'}"
     if index is None:
         index = pile[-1].index
@@ -89,6 +92,20 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
         if below:
             words.append(f"{plural(below, 'card')} below")
     return ", ".join(words)
+
+
+def closed_words(game: engine.Game, place: str) -> str:
+    """The Republic's column emptied while its packet still holds cards: no
+    vacancy ("" for any other place)."""
+    if place[:1] != "c" or not place[1:].isdigit() or not hasattr(game, "packet_face_up"):
+        return ""
+    i = int(place[1:]) - 1
+    try:
+        if not game.packet_face_up(i):
+            return ""
+        return f"no vacancy: its packet still holds {plural(len(game.packets[i]), 'card')}"
+    except (IndexError, AttributeError, TypeError):
+        return ""
 
 
 def held_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]) -> str:

@@ -374,3 +374,13 @@ def test_closing_help_on_the_start_screen_says_the_game_highlighted(tmp_path):
     key(app, pygame.K_ESCAPE)
     assert not app.dialogs
     assert app.speech.backend.spoken[-1].startswith("Back to the choice of games: ")
+
+
+def test_a_republic_column_waiting_for_its_packet_is_said_no_vacancy(tmp_path):
+    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+    app.scene.try_move("c2-c5")
+    settle(app)
+    assert not app.scene.layout.pile("c2") and app.game.packet_face_up(1)
+    heard = Player(app).press(pygame.K_2)
+    n = len(app.game.packets[1])
+    assert heard[-1] == f"column 2, no vacancy: its packet still holds {n} cards", heard
