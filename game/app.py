@@ -542,8 +542,9 @@ class App:
         self.start_game(name)
 
     # ----------------------------------------------------------- pause
-    def toggle_pause(self) -> None:
-        """Gaps' Pause: the clock stops and the cards are covered."""
+    def toggle_pause(self, quiet: bool = False) -> None:
+        """Gaps' Pause: the clock stops and the cards are covered (said,
+        unless ``quiet``: the window losing or regaining the focus)."""
         s, table = self.session, self.table
         if table is None or not s.front.timed or (s.game.over and not s.clock.paused):
             return
@@ -552,7 +553,8 @@ class App:
         s.clock.paused = not s.clock.paused
         s.clock.focus_paused = False
         self.status.message = PAUSED if s.clock.paused else ""
-        self.speech.say(PAUSED if s.clock.paused else "Going on: the clock runs again.")
+        if not quiet:
+            self.speech.say(PAUSED if s.clock.paused else "Going on: the clock runs again.")
         table.render()
         self.redraw_all()
         self.autosave()                 # the clock as it stopped

@@ -67,13 +67,13 @@ class Loop:
             app.redraw_all()
             return
         if event.type == pygame.WINDOWFOCUSLOST and session is not None and session.clock_runs:
-            app.toggle_pause()
+            app.toggle_pause(quiet=True)         # (said nothing over the window the player went to)
             session.clock.focus_paused = True
             return
         if event.type == pygame.WINDOWFOCUSGAINED:
             app.reload_cards_if_changed()
             if session is not None and session.clock.paused and session.clock.focus_paused:
-                app.toggle_pause()
+                app.toggle_pause(quiet=True)
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
