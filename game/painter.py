@@ -168,10 +168,12 @@ class Painter:
         focus = focus_rect(b, self.game) if not (b.actors or b.cascade) else None
         if focus is not None:
             # a double frame, light outside and dark inside, seen on cards and on felt
+            # (its lines grow with the cards: as clear on a 4K table as in a small window)
             dark, light = ((0, 0, 0), (255, 255, 255)) if canvas.mono else ((10, 20, 70), (255, 214, 0))
-            frame = focus.inflate(12, 12)
-            pygame.draw.rect(screen, light, frame, 3, border_radius=8)
-            pygame.draw.rect(screen, dark, focus.inflate(6, 6), 3, border_radius=6)
+            w = max(3, round(b.layout.card[0] / 32))
+            frame = focus.inflate(4 * w, 4 * w)
+            pygame.draw.rect(screen, light, frame, w, border_radius=2 * w + 2)
+            pygame.draw.rect(screen, dark, focus.inflate(2 * w, 2 * w), w, border_radius=2 * w)
             new[-3] = frame
         if b.selected is not None and b.carry is None:
             sprite = b.layout.sprite(*b.selected)

@@ -384,3 +384,23 @@ def test_a_republic_column_waiting_for_its_packet_is_said_no_vacancy(tmp_path):
     heard = Player(app).press(pygame.K_2)
     n = len(app.game.packets[1])
     assert heard[-1] == f"column 2, no vacancy: its packet still holds {n} cards", heard
+
+
+def focus_line_width(app) -> int:
+    """How many pixels thick the focus frame's light line is, across its left edge."""
+    settle(app)
+    app.scene.render()
+    rect = app.scene.focus_rect()
+    screen = app.screen
+    y = rect.centery
+    light = [x for x in range(max(0, rect.x - 40), rect.x) if screen.get_at((x, y))[:3] == (255, 214, 0)]
+    return len(light)
+
+
+def test_the_focus_frame_grows_with_the_cards(tmp_path):
+    small = speaking_app(tmp_path / "s", "--game", "prince", "--seed", "2", "--size", "1280x800")
+    Player(small).press(pygame.K_5)
+    big = speaking_app(tmp_path / "b", "--game", "prince", "--seed", "2", "--size", "3840x2160")
+    Player(big).press(pygame.K_5)
+    thin, thick = focus_line_width(small), focus_line_width(big)
+    assert thin >= 3 and thick >= 2 * thin, (thin, thick)
