@@ -32,8 +32,9 @@ def mark_room(size: int) -> tuple[int, int, int]:
     """The marks' room in pixels at font ``size``: a letter's width, a
     digit's height (pygame-ce's font: half the size, a little more) and the
     space between a mark and its cards (so that a card landing beside it is
-    laid on the background alone, ``Canvas.lay``)."""
-    return int(0.5 * size) + 2, int(0.55 * size) + 1, max(5, size // 5)
+    laid on the background alone, ``Canvas.lay``, and Black & White's white
+    ground behind the text stays clear of the cards)."""
+    return int(0.5 * size) + 2, int(0.55 * size) + 1, max(7, size // 4)
 
 
 def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tuple[float, float] = (0.0, 0.0),
