@@ -591,7 +591,7 @@ class Canvas:
         for name, face_up, rect in parked:
             bg.blit(self.card_image(name, face_up, rect.size), rect)
         for label in layout.labels:
-            self.text(bg, label.text, label.rect, label.size, label.colour, label.align)
+            self.text(bg, label.text, label.rect, label.size, label.colour, label.align, fit=True)
         if chrome is not None:
             chrome(bg)
 
@@ -654,8 +654,12 @@ class Canvas:
         return [rect]
 
     def text(self, target: pygame.Surface, text: str, rect: Rect, size: int,
-             colour=TEXT, align: str = "center", shadow: bool = True) -> Rect:
+             colour=TEXT, align: str = "center", shadow: bool = True, fit: bool = False) -> Rect:
         font = self.fonts.get(size)
+        least = max(8, round(size * 0.75))
+        while fit and size > least and font.size(text)[0] > rect.w:
+            size -= 1                   # (a table's label kept inside its place: a little smaller)
+            font = self.fonts.get(size)
         if self.mono:
             colour, shadow = (255, 255, 255), False
             back = font.render(text, False, (0, 0, 0), (255, 255, 255))

@@ -282,7 +282,8 @@ def republic_with_a_closed_column():
     pytest.skip("no deal emptied a column in its first moves")
 
 
-@pytest.mark.parametrize("size, words", [("1280x800", "no vacancy"), ("800x560", "closed")])
+@pytest.mark.parametrize("size, words", [("1280x800", "no vacancy"), ("1024x640", "closed"),
+                                         ("800x560", "closed")])
 def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home, size, words):
     game = republic_with_a_closed_column()
     app = make_app(home, "--game", "republic", "--seed", "3", "--size", size)
@@ -292,9 +293,13 @@ def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home
     for i in closed:
         slot = layout.slots[f"c{i + 1}"]
         assert slot.outline != "outline", "a closed column should not look like a vacancy"
-        texts = [lb.text for lb in layout.labels if slot.rect.contains(lb.rect)]
-        assert words in texts and any(t.startswith("packet") and t.endswith(f" {len(game.packets[i])}")
-                                      for t in texts)
+        inside = [lb for lb in layout.labels if slot.rect.contains(lb.rect)]
+        texts = [lb.text for lb in inside]
+        held = len(game.packets[i])
+        assert words in texts and (f"packet: {held}" in texts or f"{held} left" in texts), texts
+        for lb in inside:           # the words as drawn stay inside the dashed place
+            drawn = app.canvas.text(pygame.Surface(app.screen.get_size()), lb.text, lb.rect, lb.size, fit=True)
+            assert drawn.width <= slot.rect.width - 4, (lb.text, drawn.width, slot.rect.width)
     for i in range(10):
         if i not in closed:
             assert layout.slots[f"c{i + 1}"].outline == "outline"

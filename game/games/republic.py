@@ -47,8 +47,8 @@ def mark_closed_columns(game: engine.Game, layout) -> None:
         held = len(game.packets[i])
         r = slot.rect
         lines = ("no vacancy", f"packet: {held}")
-        if 0.4 * size * len(lines[0]) > r.w + 12:      # (about the width drawn: a small window)
-            lines = ("closed", f"packet {held}")
+        if 0.4 * size * len(lines[0]) > r.w - 6:       # (about the width drawn: a small window)
+            lines = ("closed", f"{held} left")
         for k, text in enumerate(lines):
             layout.labels.append(Label(text, Rect(r.x, r.y + r.h // 2 + (k - 1) * (size + 4), r.w, size + 2),
                                        size, (200, 214, 200)))
