@@ -26,7 +26,7 @@ STATUS_GAP = 28                  # pixels at least between its two halves (at th
 STATUS_H = 26                    # the band's height for one line (at the base scale)
 #: narrower than this (in the chrome's base pixels) the band holds two lines,
 #: so that a refusal's whole reason is read at 800x560 (the news is wrapped)
-TWO_LINES_BELOW = 1100
+TWO_LINES_BELOW = 1600
 #: the Demo's words while it plays: gone from the status line once it stops
 DEMO_RUNNING = ("Demo: looking for a line", "Demo: any key stops it.", "Demo: locking cards")
 RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}

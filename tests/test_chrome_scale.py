@@ -128,7 +128,7 @@ def test_a_long_refusal_is_read_whole(tmp_path, size):
     diamonds onto the eight of diamonds): its whole reason is on the status
     line, each line within the band, at every size; the game's name and the
     solver's word make room for it (and in a one-line band just too narrow
-    for both, 1100 px, the counts do)."""
+    for both, the counts do)."""
     app = chrome_at(tmp_path, size)
     drag(app, center_of(app, "c1"), center_of(app, "c6"))
     reason = app.message
@@ -151,7 +151,8 @@ def test_the_game_name_goes_before_the_solver_word_which_is_kept_short(tmp_path)
     """Crowded by the news, the status line shortens the solver's word to
     its first clause first; the game's name (in the window's caption all the
     while) goes before the solver's word does."""
-    app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--size", "1280x800")
+    from game.status import TWO_LINES_BELOW
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--size", "2200x800")     # one line, at scale 1
     app.fonts.density = 1.0
     app.resized()
     app.session.verdict = "impossible"
@@ -161,9 +162,10 @@ def test_the_game_name_goes_before_the_solver_word_which_is_kept_short(tmp_path)
     seen = set()
     for news in ("Hint: the seven of hearts.",
                  "Hint: the seven of hearts into the gap after the six of hearts, the gap in row B, if it helps you "
-                 "to go on."):
+                 "to go on; then the eight of hearts after it, and the nine after that, as far as the hearts go."):
         app.say(news)
-        for width in range(app.fonts.px(1100) - app.fonts.px(24), app.screen.get_width() - app.fonts.px(24), 4):
+        for width in range(app.fonts.px(TWO_LINES_BELOW) - app.fonts.px(24), app.screen.get_width() - app.fonts.px(24),
+                           4):
             assert len(app.status.status_lines(app.session, width)) == 1
             left, right = app.status_text(width)
             assert news in right
@@ -174,3 +176,22 @@ def test_the_game_name_goes_before_the_solver_word_which_is_kept_short(tmp_path)
             seen.add(("Gaps" in left, word in right, short in right))
     assert (False, False, True) in seen, "somewhere the name has gone and the short word stays"
     assert (True, True, True) in seen, "and with room, both whole"
+
+
+@pytest.mark.parametrize("size", [(1100, 700), (1180, 760), (1280, 800), (1920, 1080)])
+def test_the_smiths_longest_refusals_are_read_whole(tmp_path, size):
+    """The Smith's alternating-colour reasons are the longest (both the rank
+    and the colour wrong, and the cards that would do): read whole at the
+    default window's width and around it, never cut with '...'."""
+    from gui import make_app
+    app = make_app(tmp_path, "--game", "smith", "--seed", "46", "--rule", "alternate",
+                   "--size", f"{size[0]}x{size[1]}")
+    app.fonts.density = 1.0
+    app.resized()
+    drag(app, center_of(app, "c2"), center_of(app, "c1"))
+    reason = app.message
+    assert "cannot go on" in reason and len(reason) > 120, reason
+    status = app.chrome_rect("status")
+    lines = app.status.status_lines(app.session, status.w - app.fonts.px(24))
+    shown = " ".join(" ".join(f"{left} {right}" for left, right in lines).split())
+    assert reason in shown and "..." not in shown, (size, lines)

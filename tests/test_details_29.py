@@ -309,7 +309,7 @@ def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home
 @pytest.mark.parametrize("aces, shown", [("free", "any row"), ("suits-in-four", "rows A-D,"),
                                          ("bridge-order", "\u2663 \u2666 \u2665 \u2660")])
 def test_the_ace_order_is_shown_on_the_table(home, aces, shown):
-    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", "1280x800")
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", "1920x1200")
     texts = [lb.text for lb in app.scene.layout.labels]
     assert "Aces:" in texts and shown in texts
     assert " ".join(app.status.status_text(app.session)).count("aces ") == 1, "the status line names it too"

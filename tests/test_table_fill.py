@@ -6,7 +6,7 @@ indices and the counts stay readable on the smallest window.
 
 The table is the window less the menu bar and the status line, their
 heights at the chrome's scale for the window's size (``App.table_area``:
-the status line takes two lines in a window narrower than 1100 base
+the status line takes two lines in a window narrower than 1600 base
 pixels, so the table is shorter there).  What a layout uses of it is the
 bounding box of its places, its cards, its pictures and the grids' row
 letters and column numbers (their ink as drawn); a column's place reaches
@@ -75,7 +75,7 @@ def table_area(size: tuple[int, int]) -> Rect:
 
 
 def test_the_table_is_shorter_where_the_status_line_takes_two_lines():
-    assert table_area((800, 560)).h < table_area((1280, 560)).h
+    assert table_area((800, 560)).h < table_area((1800, 560)).h
     assert table_area((1280, 800)).top == menubar.HEIGHT
 
 
