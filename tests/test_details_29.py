@@ -383,3 +383,17 @@ def test_faces_table_and_redeals_chosen_are_said(home):
     dialog.value = "blue"
     app.close_dialog("OK")
     assert app.status.message == "Table: Blue."
+
+
+def test_card_back_grows_with_the_chrome(home):
+    """At 4K the backs and their dialog grow with the chrome's scale, as
+    every dialog does (72 x 100 thumbnails in a dialog 1200 px wide were lost)."""
+    app = make_app(home, "--game", "gaps", "--seed", "2", "--size", "3840x2160")
+    app.commands.choose_back()
+    app.redraw_all()
+    dialog = app.dialogs[-1]
+    scale = app.fonts.scale
+    assert scale >= 2
+    box = dialog._rows[0][0]
+    assert box.w >= 72 * scale * 0.9, (box, scale)
+    assert dialog.rect.contains(dialog._rows[-1][0])

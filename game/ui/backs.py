@@ -32,31 +32,38 @@ class BackDialog(ChoiceDialog):
         self.width = max(self.width, 40 + len(choices) * (BACK_W + GAP) - GAP)
 
     def draw(self, screen: pygame.Surface, fonts) -> pygame.Rect:
-        body, small = fonts.get(22), fonts.get(16)
+        """The dialog, then its row of backs and their names, all at the
+        chrome's scale (its sizes are in base pixels, as the dialog's)."""
+        scale = fonts.scale
+
+        def px(n: float) -> int:
+            return max(1, round(n * scale))
+        body, small = fonts.ui(22), fonts.ui(16)
+        back_w, back_h, gap, name_h = px(BACK_W), px(BACK_H), px(GAP), px(NAME_H)
         saved = self.message
         # room for the row of backs and their names, under the message
-        self.message = saved + "\n" * ((BACK_H + NAME_H + 14) // 22)
+        self.message = saved + "\n" * ((back_h + name_h + px(14)) // px(22) + 1)
         choices, self.choices = self.choices, []
         area = super().draw(screen, fonts)
         self.choices = choices
         self.message = saved
-        lines = wrap(body, saved, self.rect.w - 40)
-        y = self.rect.y + 18 + (34 if self.title else 0) + 22 * len(lines) + 14
-        row_w = len(choices) * (BACK_W + GAP) - GAP
+        lines = wrap(body, saved, self.rect.w - px(40))
+        y = self.body_top + self.line * len(lines) + px(14)
+        row_w = len(choices) * (back_w + gap) - gap
         x = self.rect.centerx - row_w // 2
         self._rows = []
         for value, label in choices:
-            box = Rect(x, y, BACK_W, BACK_H)
+            box = Rect(x, y, back_w, back_h)
             screen.blit(self.picture(int(value), box.size), box)
             chosen = value == self.value
             if chosen:
-                pygame.draw.rect(screen, DEFAULT, box.inflate(10, 10), 3, border_radius=8)
+                pygame.draw.rect(screen, DEFAULT, box.inflate(px(10), px(10)), px(3), border_radius=px(8))
                 if not self.button_focused:     # the keyboard is on the backs: the chosen one ringed again
-                    pygame.draw.rect(screen, INK, box.inflate(16, 16), 1, border_radius=10)
+                    pygame.draw.rect(screen, INK, box.inflate(px(16), px(16)), px(1), border_radius=px(10))
             name = small.render(label, True, INK)
-            screen.blit(name, name.get_rect(midtop=(box.centerx, box.bottom + 8)))
-            self._rows.append((box.inflate(GAP // 2, NAME_H + 8).move(0, (NAME_H + 8) // 2), value))
-            x += BACK_W + GAP
+            screen.blit(name, name.get_rect(midtop=(box.centerx, box.bottom + px(8))))
+            self._rows.append((box.inflate(gap // 2, name_h + px(8)).move(0, (name_h + px(8)) // 2), value))
+            x += back_w + gap
         return area
 
     def handle(self, event: pygame.event.Event) -> str | None:
