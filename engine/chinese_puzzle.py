@@ -121,7 +121,7 @@ class ChinesePuzzle(GridGame):
                 continue
             if RANK_OF[c] != 1:
                 raise BadPosition(f"the {NAMES[c]} is in the ace column (row "
-                                  f"{self.ROW_LETTERS[row]}); only aces go there")
+                                  f"{self.ROW_LETTERS[row].upper()}); only aces go there")
             self.cells[row * w] = None
             reason = self._ace_reason(SUIT_OF[c], row)
             self.cells[row * w] = c

@@ -388,7 +388,8 @@ class GridGame(Game):
                 try:
                     cells.append(CARDS[card(name)])
                 except ValueError as e:
-                    raise BadPosition(f"row {self.ROW_LETTERS[r]}, column {k + self.FIRST_COLUMN}: {e}") from None
+                    row = self.ROW_LETTERS[r].upper()
+                    raise BadPosition(f"row {row}, column {k + self.FIRST_COLUMN}: {e}") from None
         left = layout.get(self.REDEALS_KEY)
         most = self._most_redeals()
         if isinstance(left, bool) or not isinstance(left, int) or not 0 <= left <= most:
