@@ -227,6 +227,8 @@ You win when all 104 cards are in their final positions. You lose when you are s
   the card flies back.
 - An illegal move beeps; after three in a row, a note explains exactly why.
 - Double-click a card to move it when there is exactly one gap it can fill.
+- The rows are lettered A to H at the left and the columns numbered along the top: the status line
+  and the spoken words name places that way ("row B, column 4").
 - Keyboard: the arrows move the focus, 1 to 8 jump to row A to H, G to the next gap. Enter or Space picks a
   card up and puts it down, Escape puts it back.
 - With a card in hand, Tab (Shift+Tab: back) goes to the next gap it may fill. F plays the focused card's only

@@ -171,6 +171,8 @@ time wins. A new list starts with a few modest scores to beat.
   every card that may fill it. The status line says in words what the hint shows. A card in its proper place
   carries a gold bar along its foot (in Black & White, a black one).
 - Double-click a card to move it when there is exactly one gap it can go to.
+- The rows are lettered A to D at the left and the columns numbered along the top: the status line
+  and the spoken words name places that way ("row B, column 4").
 - Keyboard: the arrows move the focus, 1 to 4 jump to row A to D, G to the next gap. Enter or Space picks a
   card up and puts it down, Escape puts it back. On a gap, Enter selects the card that belongs there (and says
   which); Enter again moves it, as a second click does.
