@@ -42,7 +42,7 @@ class BackDialog(ChoiceDialog):
         back_w, back_h, gap, name_h = px(BACK_W), px(BACK_H), px(GAP), px(NAME_H)
         saved = self.message
         # room for the row of backs and their names, under the message
-        self.message = saved + "\n" * ((back_h + name_h + px(14)) // px(22) + 1)
+        self.message = saved + "\n" * ((back_h + name_h + px(14)) // px(22))     # (the choices add one)
         choices, self.choices = self.choices, []
         area = super().draw(screen, fonts)
         self.choices = choices
