@@ -169,13 +169,20 @@ def load_sheet_or_default(path: str | Path | None) -> tuple[pygame.Surface, str 
 def open_sheet(path: str | Path | None = None, cache: Path | None = None) -> CardSheet:
     """The sheet at ``path`` (or the built-in one), its scaled copies kept in
     the folder ``cache``.  When the cache holds copies of this very file
-    (same name, time and length), the sheet is not decoded now: it is, if
-    ever, when a size the cache lacks is drawn.  Otherwise it is loaded and
-    checked here.  Raises :class:`SheetError` as :func:`load_sheet`."""
+    (same name, time and length), or when it is a built-in sheet (which
+    comes with its small faces), the sheet is not decoded now: it is, if
+    ever, when a size the cache and the small faces lack is drawn.
+    Otherwise it is loaded and checked here.  Raises :class:`SheetError` as :func:`load_sheet`."""
     file = Path(path) if path is not None else builtin_sheet_path()
     key = _source_key(file)
     if cache is not None and key is not None:
         cell = _cached_cell(cache, key)
+        if cell is not None:
+            return CardSheet(None, file=file, cache=cache, cell=cell)
+    if small_companion(file) is not None:
+        # a built-in sheet (it comes with its small faces): its size read from its
+        # header, decoded only when a card larger than the small faces is drawn
+        cell = _png_cell(file)
         if cell is not None:
             return CardSheet(None, file=file, cache=cache, cell=cell)
     return CardSheet(load_sheet(file), file=file, cache=cache)

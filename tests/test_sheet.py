@@ -380,3 +380,17 @@ def test_the_app_started_again_draws_its_table_without_decoding_the_whole_sheet(
     assert not second.looks.colour_sheet.decoded
     second.quit()
     pygame.quit()
+
+
+def test_the_built_in_sheet_is_decoded_only_when_a_large_card_is_drawn(tmp_path):
+    """The built-in sheets are 300 x 420 a card (33 MB decoded): a table of
+    cards no larger than the small faces never decodes them, even on a
+    first start with nothing cached (start-up time and memory)."""
+    from game.sheet import open_sheet
+    sheet = open_sheet(None, tmp_path / "cache")
+    assert not sheet.decoded
+    sheet.face_at(12, 75, 105)
+    sheet.back_at(0, 60, 84)
+    assert not sheet.decoded, "small cards come from the small faces"
+    sheet.face_at(12, 150, 210)
+    assert sheet.decoded
