@@ -139,13 +139,14 @@ class SummaryDialog(Dialog):
             return super().draw(screen, fonts)
         body = fonts.ui(22)
         saved = self.message
-        self.message = saved + "\n" * (self.LINES + 1)
+        room = self.LINES if len(self.rec.results) > 1 else 3     # one game: its square and a word, no lines
+        self.message = saved + "\n" * (room + 1)
         area = super().draw(screen, fonts)
         self.message = saved
         px = self.px
         lines = len(wrap(body, saved, self.rect.w - px(40)))
         top = self.body_top + self.line * lines + px(10)
-        chart(screen, fonts.ui(17), Rect(self.rect.x + px(20), top, self.rect.w - px(40), self.line * self.LINES),
+        chart(screen, fonts.ui(17), Rect(self.rect.x + px(20), top, self.rect.w - px(40), self.line * room),
               self.name, self.rec, getattr(self, "mono", False), self.scale)
         return area
 
