@@ -78,6 +78,15 @@ def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     settle(app)
 
 
+def alt_click(app: App, pos: tuple[int, int]) -> None:
+    """A click with Alt held (a hint, or Gaps' other Clicking Blanks)."""
+    pygame.key.set_mods(pygame.KMOD_ALT)
+    try:
+        click(app, pos)
+    finally:
+        pygame.key.set_mods(0)
+
+
 def key(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
     post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import gaps_from
-from gui import center_of, click, make_app, post, settle
+from gui import alt_click, center_of, click, make_app, post, settle
 
 import engine
 
@@ -154,14 +154,6 @@ def test_colour_and_move_style_are_said(home):
 
 
 # ----------------------------------------------------------------- 6. a hint says what it shows
-def alt_click(app, pos) -> None:
-    pygame.key.set_mods(pygame.KMOD_ALT)
-    try:
-        click(app, pos)
-    finally:
-        pygame.key.set_mods(0)
-
-
 def test_a_gaps_hint_on_a_card_names_the_card_that_belongs_where_it_lies(home):
     app = table_with(home, gaps_from(OPEN))
     game = app.game

@@ -5,9 +5,8 @@ says the rule as it is (RULES.md sections 1 and 2)."""
 
 from __future__ import annotations
 
-import pygame
 from conftest import cp_from, gaps_from
-from gui import center_of, click, drag, make_app
+from gui import alt_click, center_of, click, drag, make_app
 
 from game.games.gaps import HELP as GAPS
 
@@ -25,14 +24,6 @@ def table_with(tmp_path, game):
     app = make_app(tmp_path, "--game", game.name, "--seed", "3")
     app.show_game(game, opening=False)
     return app
-
-
-def alt_click(app, pos) -> None:
-    pygame.key.set_mods(pygame.KMOD_ALT)
-    try:
-        click(app, pos)
-    finally:
-        pygame.key.set_mods(0)
 
 
 def test_a_2_that_starts_a_row_can_be_dragged_to_another_rows_column_1(tmp_path):

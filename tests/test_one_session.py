@@ -108,12 +108,26 @@ def test_a_restart_keeps_the_clock_the_demos_mark_and_the_try_again(tmp_path):
 
 
 # ----------------------------------------------------------------- a game's end
+def gaps_nearly_won() -> dict:
+    """Gaps two moves from the end: the queen and king of spades one place right."""
+    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
+    rows[3][10], rows[3][11], rows[3][12] = None, "QS", "KS"
+    return {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
+
+
+def win_gaps(app) -> None:
+    """The two moves that end gaps_nearly_won(), played and landed."""
+    for move in ("d12-d11", "d13-d12"):
+        app.scene.try_move(move)
+        settle(app)
+    app.scene.finish_actors()
+    settle(app)
+
+
 def test_try_again_in_gaps_then_a_win_enters_no_high_score(tmp_path):
     """RULES.md: a game taken back more than one move (the review's Try
     Again) is assisted: it may be won, but it enters no high score."""
-    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
-    rows[3][10], rows[3][11], rows[3][12] = None, "QS", "KS"
-    doc = {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
+    doc = gaps_nearly_won()
     app = make_app(tmp_path)
     app.show_game(engine.from_dict(doc), opening=False)
     settle(app)
@@ -129,11 +143,7 @@ def test_try_again_in_gaps_then_a_win_enters_no_high_score(tmp_path):
     before = app.records.high_scores()
     rewind(app, app.game.to_dict(), 0)              # Try Again from move 1
     assert app.session.retried and app.game.history == []
-    for move in ("d12-d11", "d13-d12"):
-        app.scene.try_move(move)
-        settle(app)
-    app.scene.finish_actors()
-    settle(app)
+    win_gaps(app)
     assert app.game.won and app.dialogs
     assert "enters no high score" in app.dialogs[-1].message
     assert app.after_result is None, "no name is asked for the high scores"
@@ -318,12 +328,6 @@ def test_a_bad_card_sheet_picked_up_while_playing_is_told_on_screen_at_once(tmp_
     app.close()
 
 
-def gaps_nearly_won() -> dict:
-    rows = [[f"{r}{s}" for r in "23456789TJQK"] + [None] for s in "CDHS"]
-    rows[3][10], rows[3][11], rows[3][12] = None, "QS", "KS"
-    return {"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}}
-
-
 @pytest.mark.parametrize("typed", [None, "Ad"])
 def test_ctrl_q_with_the_result_or_the_name_open_keeps_the_high_score(tmp_path, typed):
     """A Gaps win that makes the high scores, and Ctrl+Q while its result
@@ -333,11 +337,7 @@ def test_ctrl_q_with_the_result_or_the_name_open_keeps_the_high_score(tmp_path, 
     app = make_app(tmp_path)
     app.show_game(engine.from_dict(gaps_nearly_won()), opening=False)
     settle(app)
-    for move in ("d12-d11", "d13-d12"):
-        app.scene.try_move(move)
-        settle(app)
-    app.scene.finish_actors()
-    settle(app)
+    win_gaps(app)
     assert app.game.won and app.dialogs
     if typed is not None:
         key(app, pygame.K_RETURN)                   # the result's OK: the name is asked
