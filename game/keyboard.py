@@ -84,7 +84,6 @@ class Keyboard:
                  speak: Callable[[str], None] | None = None, said: Callable[[], int] | None = None) -> None:
         self.speak = speak or (lambda _text: None)      # the focus, as it moves, in words
         self.said = said or (lambda: 0)                 # how many things were said so far
-        self.silent_jump = ""                           # why a jump key found no place to go
         self.board = board
         self.game = game
         self.painter = painter
@@ -154,8 +153,9 @@ class Keyboard:
         k = places.index(here) + step if here in places else (0 if step > 0 else -1)
         self.focus_on(places[k % len(places)])
 
-    def jump(self, key: int, shift: bool) -> bool:
-        """The keys that jump to a kind of place; True if ``key`` was one."""
+    def jump(self, key: int, shift: bool) -> str | None:
+        """The keys that jump to a kind of place: None if ``key`` is not
+        one; else "" when the focus went there, or why it could not."""
         layout, game = self.board.layout, self.game
         slots = list(layout.slots)
         digits = {getattr(pygame, f"K_{n}"): n or 10 for n in range(10)}
@@ -167,47 +167,35 @@ class Keyboard:
                 here = self.board.focus[0] if self.board.focus is not None else ""
                 column = here[1:] if here[:1].isalpha() and here[1:].isdigit() else None
                 cells = [p for p in slots if p[0] == row]
-                if cells:
-                    self.focus_on(f"{row}{column}" if f"{row}{column}" in cells else cells[0])
-                else:
-                    self.nowhere(f"There is no row {row.upper()}.")
+                if not cells:
+                    return f"There is no row {row.upper()}."
+                self.focus_on(f"{row}{column}" if f"{row}{column}" in cells else cells[0])
             elif f"c{n}" in layout.slots:
                 self.focus_on(f"c{n}")
             else:
-                self.nowhere(f"There is no column {n}.")
-            return True
+                return f"There is no column {n}."
+            return ""
         if self.grid and (key in (pygame.K_r, pygame.K_s) or (key == pygame.K_f and shift)):
-            self.nowhere("The table is rows of cards and gaps: the digits jump to a row, G to the next gap.")
-            return True
+            return "The table is rows of cards and gaps: the digits jump to a row, G to the next gap."
         if key == pygame.K_r:
             full = [p for p in slots if p[0] in "rp" and layout.pile(p)]
-            places = full or [p for p in slots if p[0] in "rp"]
-            if not places:
-                self.nowhere("This game has no reserve.")
-            self.cycle(places, -1 if shift else 1)
-            return True
-        if key == pygame.K_s:
+            places, nowhere = full or [p for p in slots if p[0] in "rp"], "This game has no reserve."
+        elif key == pygame.K_s:
             here = [p for p, _, _ in focus_targets(layout, game)]
-            places = [p for p in ("stock", "s", "t") if p in here]
-            if not places:
-                self.nowhere("This game has no stock.")
-            self.cycle(places, -1 if shift else 1)
-            return True
-        if key == pygame.K_f and shift:
-            self.cycle([p for p in slots if p[0] == "f"])
-            return True
-        if key == pygame.K_g:
-            kinds_of = "abcdefghij" if self.grid else "c"
-            places = [p for p in slots if p[0] in kinds_of and not layout.pile(p)]
-            if not places:
-                self.nowhere("There is no gap now." if self.grid else "There is no empty column now.")
-            self.cycle(places, -1 if shift else 1)
-            return True
-        return False
-
-    def nowhere(self, words: str) -> None:
-        """A jump key with no place to go to: why, said (the focus stays)."""
-        self.silent_jump = words
+            places, nowhere = [p for p in ("stock", "s", "t") if p in here], "This game has no stock."
+        elif key == pygame.K_f and shift:
+            places, nowhere = [p for p in slots if p[0] == "f"], "This game has no foundations."
+            shift = False                   # (Shift+F goes forward)
+        elif key == pygame.K_g:
+            kinds = "abcdefghij" if self.grid else "c"
+            places = [p for p in slots if p[0] in kinds and not layout.pile(p)]
+            nowhere = "There is no gap now." if self.grid else "There is no empty column now."
+        else:
+            return None
+        if not places:
+            return nowhere
+        self.cycle(places, -1 if shift else 1)
+        return ""
 
     def destinations(self) -> list[str]:
         """Where the cards in hand may go, as the engine's legal moves say
@@ -292,10 +280,10 @@ class Keyboard:
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return
         shift = bool(mod & pygame.KMOD_SHIFT)
-        self.silent_jump = ""
-        if self.jump(event.key, shift):
-            if self.silent_jump:
-                self.speak(self.silent_jump)
+        why = self.jump(event.key, shift)
+        if why is not None:
+            if why:                     # nowhere to go: why, said (the focus stays)
+                self.speak(why)
                 return
             self.follow()
             self.say_focus()
