@@ -191,32 +191,42 @@ def speechd_socket() -> Path | None:
     return Path(cache) / "speech-dispatcher" / "speechd.sock"
 
 
-def stop_daemon(socket: Path, proc: Path = Path("/proc")) -> list[int]:
-    """Stop the speech-dispatcher serving ``socket`` (found in ``/proc`` by
-    its name, cut to 15 letters there, and its socket); the ids it signalled."""
-    import signal
-    stopped = []
+def processes(name: bytes, proc: Path = Path("/proc")) -> list[Path]:
+    """The ``/proc`` folders of the processes called ``name`` (as the kernel
+    keeps it: bytes, cut to 15, never decoded: a cut may end inside a letter)."""
+    found = []
     try:
         entries = [e for e in os.scandir(proc) if e.name.isdigit()]
     except OSError:
-        return stopped
+        return found
     for entry in entries:
         try:
-            if Path(entry.path, "comm").read_bytes().strip() != b"speech-dispatch":
-                continue
-            args = Path(entry.path, "cmdline").read_bytes().split(b"\0")
-            if str(socket).encode() in args:
-                os.kill(int(entry.name), signal.SIGTERM)
-                stopped.append(int(entry.name))
+            if Path(entry.path, "comm").read_bytes().strip() == name[:15]:
+                found.append(Path(entry.path))
+        except OSError:
+            continue
+    return found
+
+
+def stop_daemon(socket: Path, proc: Path = Path("/proc")) -> list[int]:
+    """Stop the speech-dispatcher serving ``socket`` (found in ``/proc`` by
+    its name and its socket); the ids it signalled."""
+    import signal
+    stopped = []
+    for folder in processes(b"speech-dispatcher", proc):
+        try:
+            if str(socket).encode() in (folder / "cmdline").read_bytes().split(b"\0"):
+                os.kill(int(folder.name), signal.SIGTERM)
+                stopped.append(int(folder.name))
         except (OSError, ValueError):
             continue
     if stopped:
         import time
         time.sleep(0.2)         # a daemon held up by its voice (no sound device) ignores the request
-        for pid in stopped:
+        still = {int(f.name) for f in processes(b"speech-dispatcher", proc)}
+        for pid in still.intersection(stopped):
             try:
-                if Path(proc, str(pid), "comm").read_bytes().strip() == b"speech-dispatch":
-                    os.kill(pid, signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
     return stopped
@@ -278,20 +288,7 @@ def screen_reader_running(proc: Path = Path("/proc")) -> bool:
             return any(o.name not in ("sapi5", "SAPI5") and o.is_active() for o in auto.outputs)
         except Exception:
             return False
-    if not proc.is_dir():
-        return False
-    try:
-        for entry in os.scandir(proc):
-            if not entry.name.isdigit():
-                continue
-            try:   # bytes: a name cut at 15 bytes may end inside a letter (never decoded)
-                if Path(entry.path, "comm").read_bytes().strip() == b"orca":
-                    return True
-            except OSError:
-                continue
-    except OSError:
-        return False
-    return False
+    return bool(processes(b"orca", proc))
 
 
 class Speech:
