@@ -82,6 +82,16 @@ class Gaps(GridGame):
         need = self._needed(i)
         return None if need is None else self.PLACES[self.cells.index(need)]
 
+    def unfilled_reason(self, place: str) -> str | None:
+        """Why no card belongs in the gap at ``place`` now (None when one
+        does, or ``place`` holds a card): a gap or a King on its left, in
+        the rule's own words (a gap in column 1 always has a 2 to take)."""
+        i = self._index(place)
+        if self.cells[i] is not None or self.belongs(place) is not None:
+            return None
+        # the neighbour on the left decides it before any card does
+        return self._refusal(next(k for k, c in enumerate(self.cells) if c is not None), i)
+
     def _card_hint(self, i: int) -> list[str]:
         """Gaps: the card that belongs where this card lies (Option-click in
         the manual); nothing when that is the card itself."""

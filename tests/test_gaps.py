@@ -667,3 +667,17 @@ def test_a_game_saved_under_the_old_rule_still_loads(text):
     assert game.history == doc["history"]
     assert game.position() == doc["position"]
     assert game.to_dict() == doc
+
+
+def test_a_gap_no_card_can_fill_says_why_in_the_rules_words():
+    """The gap after a King is dead, the gap after a gap waits; a gap a
+    card can fill has no reason (Enter on a gap says this to the player)."""
+    rows = [[f"{r}C" for r in "23456789TJQ"] + [None, None],
+            [f"{r}D" for r in "23456789TJQK"] + [None],
+            [f"{r}H" for r in "23456789TJQK"] + [None],
+            [f"{r}S" for r in "23456789TJQK"] + ["KC"]]
+    g = engine.from_dict({"format": 1, "game": "gaps", "position": {"rows": rows, "shuffles_left": 3}})
+    assert g.unfilled_reason("a12") is None and g.belongs("a12") == "d13"
+    assert "gap on its left" in g.unfilled_reason("a13")
+    assert "dead" in g.unfilled_reason("b13") and "KD" in g.unfilled_reason("b13")
+    assert g.unfilled_reason("a1") is None, "a place holding a card has no such reason"

@@ -47,14 +47,11 @@ class GapsFront(GridFront):
 
     @staticmethod
     def no_card_for(game: engine.Game, place: str, src: str | None) -> str:
-        """Why no card goes in the gap at ``place`` now: the engine's reason
-        (a gap or a king on its left), or that every 2 is in place."""
+        """Why no card goes in the gap at ``place`` now, in the engine's words:
+        the card that belongs cannot move, or nothing belongs there."""
         if src is not None:
             return game.pickup_reason(src) or ""
-        if int(place[1:]) == game.FIRST_COLUMN:
-            return f"No 2 is left to go in {place}: every 2 already starts its row."
-        card = next(p for p in game.PLACES if game.card_at(p) is not None)
-        return game.explain(str(engine.Move(card, place))) or ""
+        return game.unfilled_reason(place) or ""
 
     def no_filler_words(self, game: engine.Game, place: str) -> str:
         return self.no_card_for(game, place, game.belongs(place)) or super().no_filler_words(game, place)
