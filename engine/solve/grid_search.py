@@ -139,18 +139,24 @@ def run(game: Any, budget: Budget, max_table_bytes: int | None = None) -> tuple[
     return Status.WON, [st.move_text(p, g) for p, g in line]
 
 
-def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None) -> list[str]:
+def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None,
+              avoid: tuple = ()) -> list[str]:
     """For hints: a line of card moves from ``game``'s position to the most
     locked cards (cards in proper place) the search reaches within
     ``budget``, the shortest such line it met; a winning line when it finds
     one; ``[]`` when no line gains a locked card.  ``game`` is never
     changed.  The search is :func:`run`'s main search, which dives along
-    moves that lock cards first."""
+    moves that lock cards first.  ``avoid``: games at positions no line may
+    pass through (the positions the game has already been through: a hint
+    never leads back to one, ``advice.py``); they are entered in the
+    search's table as seen before it starts."""
     st = Grid(game)
     best: Line = []
     tables: list = [None]
     max_table_bytes = fit_tables(budget, TABLE_BYTES if max_table_bytes is None else max_table_bytes)
-    search = _search(st, budget, default_states(st, max_table_bytes), tables, best, slice_n=1 << 62)
+    avoided = [bytes(Grid(g).s) for g in avoid]
+    search = _search(st, budget, default_states(st, max_table_bytes), tables, best, slice_n=1 << 62,
+                     avoid=avoided)
     line = None
     try:
         while True:
@@ -274,13 +280,16 @@ def _race_probes(game: Any, st: Grid, budget: Budget, max_states: int) -> tuple[
 
 def _search(st: Grid, budget: Budget, max_states: int, tables: list,
             best: Line | None = None, tie: list[int] | None = None,
-            slice_n: int = SLICE, slot: int = 0) -> Iterator[None]:
+            slice_n: int = SLICE, slot: int = 0, avoid: list[bytes] | None = None) -> Iterator[None]:
     """Depth-first search, yielding every ``slice_n`` nodes; returns the
     winning line as ``(src, gap)`` pairs, or ``None`` when every reachable
     position has been seen (a proof).  Its table is
     ``tables[slot]`` (kept there for the caller to hand to the budget).
     ``best``, when given, is kept (also when the budget runs out) as the
-    shortest line found to the most locked cards."""
+    shortest line found to the most locked cards.  ``avoid``: keys of
+    positions taken as seen already (never entered, kept through the
+    table's pruning): no line passes through them, so a search given any
+    proves nothing by ending (only :func:`best_line` gives them)."""
     s, col, row, L, gaps = st.s, st.col, st.row, st.L, st.gaps
     pos_a, pos_b = st.pos_a, st.pos_b
     W, target = st.W, st.target
@@ -292,6 +301,8 @@ def _search(st: Grid, budget: Budget, max_states: int, tables: list,
     tables[slot] = seen
     root = bytes(s)
     seen.add(root)
+    kept = [k for k in avoid or () if k != root]
+    seen.update(kept)
     nl = best_nl = sum(L)
     prunes = 0
     stack = [gen()]
@@ -378,6 +389,7 @@ def _search(st: Grid, budget: Budget, max_states: int, tables: list,
             prunes += 1
             seen = {k for k in seen if crc32(k) & bit}
             seen.add(root)
+            seen.update(kept)
             seen.update(e[5] for e in path)
             tables[slot] = seen
         stack.append(gen())
