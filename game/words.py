@@ -24,7 +24,32 @@ WORDS = {
 
 def describe(game: engine.Game, text: str) -> str:
     """``text`` (a legal move of ``game`` now) in words; the notation itself
-    for anything it cannot read."""
+    for anything it cannot read.
+
+    The words tell it apart from every other legal move: in a two-deck game
+    they name where the card comes from ("the ten of diamonds from row F,
+    column 12 into the gap after the nine of diamonds"), and where another
+    legal move would still read the same (two gaps after the two nines of
+    diamonds, two empty columns), where it goes as well."""
+    try:
+        move = engine.Move.parse(text)
+    except ValueError:
+        return text
+    words = _words(game, move)
+    if move.word is not None or words == text:
+        return words
+    try:
+        others = game.legal_moves()
+    except Exception:           # (a position the engine cannot list moves of: the plain words)
+        return words
+    if any(_words(game, other) == words for other in others if not _same(move, other)):
+        return _words(game, move, placed=True)
+    return words
+
+
+def _words(game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+    """A move in words, its destination named by place where ``placed``."""
+    text = str(move)
     if text == "redeal":
         return f"use a {front_of(game).redeal_word}"        # Gaps: a shuffle
     if text in WORDS:
@@ -32,9 +57,19 @@ def describe(game: engine.Game, text: str) -> str:
     if text == "s-t":
         return "put the turned card on the talon"
     try:
-        return front_of(game).describe(game, engine.Move.parse(text))
+        return front_of(game).describe(game, move, placed)
     except (ValueError, IndexError, KeyError, TypeError, AttributeError):
         return text
+
+
+def _same(move: engine.Move, other: engine.Move) -> bool:
+    """The same move, or the same card(s) to a foundation: the engine lists
+    ``c3-f`` (bare ``f``: whichever foundation takes them), a drop on a
+    foundation plays a named one, ``c3-f2``."""
+    if other == move:
+        return True
+    return (other.src == move.src and other.count == move.count and "f" in (other.dst, move.dst)
+            and bool(other.dst) and bool(move.dst) and other.dst[0] == move.dst[0] == "f")
 
 
 # ----------------------------------------------------------- the engine's reasons, spoken

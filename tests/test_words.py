@@ -25,8 +25,9 @@ def test_runs_vacancies_foundations_and_words():
                                                       ["9H"], [], [], [], []],
                                           "reserve": [None] * 7, "foundations": ["8C", "8D", "8H", "8S"]}})
     assert describe(game, "c1-f") == "the nine of clubs to its foundation"
-    assert describe(game, "c1-c6:2") == "the ten of diamonds and the card on it into the empty column"
-    assert describe(game, "c1-c6:3") == "the jack of clubs and the 2 cards on it into the empty column"
+    # four empty columns: the words name which one (issue 34: no two moves read the same)
+    assert describe(game, "c1-c6:2") == "the ten of diamonds and the card on it into empty column 6"
+    assert describe(game, "c1-c7:3") == "the jack of clubs and the 2 cards on it into empty column 7"
     assert describe(game, "layoff") == "lay off every card that can go to a foundation"
 
 

@@ -37,6 +37,12 @@ def card_name(text: str | None) -> str:
     return "a card" if text is None else "the " + card(text).words
 
 
+def two_decks(game: engine.Game) -> bool:
+    """Whether ``game`` deals every card twice (Chinese Puzzle, The Republic,
+    The Smith): a card's name alone does not say which copy is meant."""
+    return getattr(game, "COPIES", 1) > 1
+
+
 class Front:
     """One game's answers.  The defaults suit no game in particular; each
     game's module sets what differs."""
@@ -147,8 +153,11 @@ class Front:
         """A lost game's figures, beyond its points (Gaps: shuffles, cards in place, time)."""
         return []
 
-    def describe(self, game: engine.Game, move: engine.Move) -> str:
-        """A card move of ``game`` in words."""
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+        """A card move of ``game`` in words; in a two-deck game the words
+        name where the card comes from.  ``placed``: the destination named by
+        its place too (``words.describe`` asks for it when another legal move
+        would read the same without it)."""
         return str(move)
 
     def speak_places(self, game: engine.Game, text: str) -> str:

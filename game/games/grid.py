@@ -7,7 +7,7 @@ import re
 
 import engine
 
-from .base import Front, card_name, either, lost_words
+from .base import Front, card_name, either, lost_words, two_decks
 
 _CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
 #: a row named by its letter alone, as the engine's reasons do ("row a", "rows a to d")
@@ -29,11 +29,13 @@ class GridFront(Front):
         return table.game.hint_places(place)
 
     def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
-        """On a gap: the cards that may fill it (or why none may); on a card,
-        :meth:`card_hint_words`."""
+        """On a gap: the cards that may fill it (with two decks, each where
+        it lies), or why none may; on a card, :meth:`card_hint_words`."""
         game = table.game
         card = game.card_at(place)
         if card is None:
+            if places and two_decks(game):         # which copy: "10D at f12 or 10D at g10"
+                return f"{either([f'{game.card_at(p)} at {p}' for p in places])} can fill {place}."
             if places:
                 return f"{either([game.card_at(p) for p in places])} can fill {place}."
             return self.no_filler_words(game, place)
@@ -84,12 +86,23 @@ class GridFront(Front):
             return lost_words(g)
         return super().verdict_text(g, verdict)
 
-    def describe(self, game: engine.Game, move: engine.Move) -> str:
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+        """"the seven of hearts into the gap after the six of hearts"; with
+        two decks, where the card lies too ("the ten of diamonds from row F,
+        column 12 into the gap after the nine of diamonds"), and, when the
+        other nine of diamonds has a gap after it as well (``placed``), the
+        gap's place ("into the gap at row F, column 4, after the nine of
+        diamonds")."""
         moved = card_name(game.card_at(move.src))
+        if two_decks(game):
+            moved += f" from {self.speak_places(game, move.src)}"
         column = int(move.dst[1:])
         if column == game.FIRST_COLUMN:
             return f"{moved} to the start of row {move.dst[0].upper()}"
-        return f"{moved} into the gap after {card_name(game.card_at(f'{move.dst[0]}{column - 1}'))}"
+        after = card_name(game.card_at(f"{move.dst[0]}{column - 1}"))
+        if placed:
+            return f"{moved} into the gap at {self.speak_places(game, move.dst)}, after {after}"
+        return f"{moved} into the gap after {after}"
 
     def speak_places(self, game: engine.Game, text: str) -> str:
         """``c5`` as "row C, column 5"; Chinese Puzzle's column 0 as "row C's

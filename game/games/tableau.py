@@ -10,7 +10,7 @@ import engine
 from engine.cards import card
 
 from ..ui.menubar import Item, separator
-from .base import Front, card_name, clock_text, either
+from .base import Front, card_name, clock_text, either, two_decks
 
 RULE_CHOICES = ("alternate", "any-suit", "same-suit")
 PILES = {"c": "columns", "p": "packets", "r": "reserve"}
@@ -129,21 +129,43 @@ class TableauFront(Front):
             Item("Scores...", commands.show_scores, "Ctrl+I"),
         ]
 
-    def describe(self, game: engine.Game, move: engine.Move) -> str:
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+        """"the seven of hearts onto the eight of clubs"; with two decks,
+        where the card comes from too ("the queen of clubs from column 3
+        onto the king of diamonds", "the turned queen of clubs", "from the
+        talon", "from packet 2", "from foundation 5"); ``placed``: the
+        destination's column too ("onto the king of diamonds in column 7",
+        "into empty column 7"), where another legal move would read the
+        same without it."""
         position = game.position()
         pile = pile_cards(position, move.src)
         count = move.count or 1
-        moved = card_name(pile[-count] if len(pile) >= count else None)
+        top = pile[-count] if len(pile) >= count else None
+        moved = card_name(top)
         if count > 1:
             moved = f"{moved} and the card on it" if count == 2 else f"{moved} and the {count - 1} cards on it"
+        origin = ""
+        if two_decks(game) and move.src == "s" and top is not None:
+            moved = "the turned " + card(top).words     # it lies on the stock, turned from it
+        elif two_decks(game):
+            origin = f" from {self.place_words(game, move.src)}"
         if move.dst.startswith("f"):
             if count == 13:
-                return f"the run from the king down to the ace of {card(pile[-1]).words.split(' of ')[1]} home"
-            return f"{moved} to its foundation"
+                return f"the run from the king down to the ace of {card(pile[-1]).words.split(' of ')[1]}{origin} home"
+            return f"{moved}{origin} to its foundation"
         target = pile_cards(position, move.dst)
         if not target or target[-1] is None:
-            return f"{moved} into the empty column"
-        return f"{moved} onto {card_name(target[-1])}"
+            if placed:
+                return f"{moved}{origin} into empty {self.place_words(game, move.dst)}"
+            return f"{moved}{origin} into the empty column"
+        if placed:
+            return f"{moved}{origin} onto {card_name(target[-1])} in {self.place_words(game, move.dst)}"
+        return f"{moved}{origin} onto {card_name(target[-1])}"
+
+    def place_words(self, game: engine.Game, place: str) -> str:
+        """A place as the moves name it: "column 3", "packet 2", "foundation
+        5", "the talon"."""
+        return "the talon" if place == "t" else self.speak_places(game, place)
 
     def speak_places(self, game: engine.Game, text: str) -> str:
         """``c2`` as "column 2", "Column c2" as "Column 2"."""
