@@ -104,6 +104,9 @@ WON_BEFORE = "a deal won before"
 #: the Demo in Gaps and Chinese Puzzle: the search for the line that locks
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
+#: the Demo's line made shorter: the search for short ways between the
+#: positions of the line the solver found (``shortcuts.py``; ``bench/demo_lines.py``)
+SHORTCUT_S = 3.0
 #: the worker's resident size (MB) past which a search stops and answers
 #: unknown: the ceiling while searching, which with the table's own process
 #: bounds the game's whole tree while a search runs.  At rest the tree is
@@ -256,6 +259,8 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
             return reply
         line = known_win(game, request.get("try") or [], job)
         if line is not None:
+            if kind == "demo":
+                line = demo_line(game, line, job, budget)
             reply.update(status=Status.WON.value, moves=line, message=KNOWN_LINE)
             return reply
         searched = job.budget(budget)
@@ -264,16 +269,30 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
         if result.status is Status.UNKNOWN and (searched.out_of_wall or searched.out_of_memory):
             # not the budget's end: the same search may decide it another time
             reply["cut_short"] = True
+        if kind == "demo" and result.status is Status.WON:
+            reply["moves"] = demo_line(game, result.moves, job, budget)
         if kind == "demo" and result.status is not Status.WON and spec(game.name).play_on is not None:
             # no win in this deal: play on toward the next shuffle or redeal
             line = play_on(game, job.budget(min(budget, PLAY_ON_S)))
             if line:
-                reply.update(status="play-on", moves=list(line))
+                reply.update(status="play-on", moves=demo_line(game, line, job, budget))
     except Cancelled:
         reply.update(status="cancelled")
     except Exception as e:  # noqa: BLE001 - answered as an error, with the traceback, for the table's log
         reply.update(status="error", moves=[], message=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
     return reply
+
+
+def demo_line(game: Any, line: list[str], job: Job, budget: float) -> list[str]:
+    """The line the Demo plays: ``line`` (from ``game``'s position) through
+    no position twice, none the game has already been through where a
+    short way round is found, and by the short ways found within
+    ``SHORTCUT_S`` (at most the Demo's own ``budget``) of processor time
+    (``shortcuts.shorten``); never longer, ending where ``line`` ends."""
+    from .shortcuts import passed_keys, shorten
+    if not line:
+        return list(line)
+    return shorten(game, line, job.budget(min(budget, SHORTCUT_S)), avoid=passed_keys(game))
 
 
 def known_win(game: Any, lines: list[list[str]], job: Job) -> list[str] | None:
