@@ -149,8 +149,7 @@ class Assistant:
                     self.analyst.forget("verdict")
                 s.demo.moves = list(answer.moves)
                 s.demo.more = answer.status == "play-on"
-                app.say("Demo: any key stops it." if answer.status == "won" else
-                        f"Demo: locking cards for the next {redeal_word(s.game)}.")
+                app.say(demo_news(s.demo, s.game))
                 self.demo_step()
             elif s.demo.rounds:                     # a Gaps or Chinese Puzzle demo played on as far as it goes
                 s.demo = None
@@ -266,9 +265,19 @@ class Assistant:
         if s.knows_line():
             line = s.hint_line
         if line and g.explain(line[0]) is None:
-            # the Demo sees every card, as the indicator's search does: its line serves
+            # the Demo sees every card, as the indicator's search does: its
+            # line serves, never through a position twice (its loops cut by
+            # a replay, no search: the worker's Demo lines are shortened too)
+            from engine.solve.shortcuts import cut_loops
+            try:
+                line = cut_loops(g, line)
+            except ValueError:          # a line that no longer plays out: the worker looks
+                line = []
+        else:
+            line = []
+        if line:
             s.demo = Demo(list(line))
-            self.app.say("Demo: any key stops it.")
+            self.app.say(demo_news(s.demo, g))
             self.demo_step()
             return
         budget = s.front.demo_seconds
@@ -293,9 +302,14 @@ class Assistant:
                     if self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True) < 0:
                         s.demo = None
                         self.app.say(f"The Demo stopped: {self.analyst.failed}")
+                    else:
+                        self.app.say("Demo: looking for a line...")
                 else:
                     s.demo = None
             return
+        # the status line counts the moves down (the move played now
+        # included), unsaid: each move's own words are said
+        self.app.status.message = demo_news(demo, s.game)
         move = demo.moves.pop(0)
         s.assisted = True
         if s.game.explain(move) is not None:
@@ -310,3 +324,18 @@ class Assistant:
         if s is not None and s.demo is not None:
             s.demo = None
             self.app.say("Demo stopped.")
+
+
+def demo_news(demo: Demo, game: engine.Game) -> str:
+    """The Demo on the status line while it plays: the moves left of its
+    line ("Demo: 57 moves left; any key stops it."), and in Gaps and
+    Chinese Puzzle, when no win is known, that they lock cards before the
+    next shuffle or redeal."""
+    n = len(demo.moves)
+    word = redeal_word(game)
+    if demo.more and all(m == "redeal" for m in demo.moves):
+        return f"Demo: the {word}; any key stops it."
+    left = f"{n} move{'' if n == 1 else 's'} left"
+    if demo.more:
+        return f"Demo: locking cards for the next {word}, {left}; any key stops it."
+    return f"Demo: {left}; any key stops it."

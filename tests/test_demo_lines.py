@@ -197,3 +197,29 @@ def test_the_workers_demo_line_avoids_the_games_own_history():
     reply = answer(request, Job())
     assert reply["status"] == "won"
     assert not set(positions(game, reply["moves"])) & passed_keys(game)
+
+
+def test_while_the_demo_plays_the_status_line_counts_the_moves_left(tmp_path):
+    import re
+
+    from gui import make_app, wait_for
+    app = make_app(tmp_path, "--analysis", "--game", "prince", "--seed", "1", "--rule", "alternate")
+    try:
+        app.start_demo()
+        seen: list[tuple[int, str]] = []
+
+        def look() -> bool:
+            seen.append((len(app.game.history), app.message))
+            return app.game.won or (app.session.demo is None and bool(app.game.history))
+
+        assert wait_for(app, look)
+        assert app.game.won
+        total = len(app.game.history)
+        counted = [(played, int(m.group(1))) for played, text in seen
+                   if (m := re.fullmatch(r"Demo: (\d+) moves? left; any key stops it\.", text))]
+        assert len(counted) > 10, seen
+        for played, left in counted:
+            # said as the move is played: that move, and every one after it
+            assert left == total - played + 1, (played, left, total)
+    finally:
+        app.analyst.stop()
