@@ -26,6 +26,10 @@ DEMO_ROUNDS = 200                # a Demo that plays on through redeals looks ag
 WINNABLE_DEAL_S = 2.0            # "Winnable deals only": the solver's time for each deal it tries
 HINT_S = 0.4                     # H: the solver's time for a hint (from what the player sees)
 PROBE_S = 0.3                    # the indicator's short search of a position let pass (game/knowledge.py)
+#: the indicator's promise: its search ends this many wall-clock seconds
+#: after the move at most (however long it waited in the worker, or was set
+#: aside for hints), and it says won, lost or not known within 10 s
+SETTLE_S = 8.0
 
 
 class Assistant:
@@ -88,7 +92,7 @@ class Assistant:
         if s.hint_line and s.hint_at == s.moves - 1 and g.history and g.history[-1] == s.hint_line[0]:
             s.hint_line, s.hint_at = s.hint_line[1:], s.moves
         else:
-            s.hint_line = []
+            s.hint_line, s.hint_wins = [], False
         self.analyst.forget("hint")
         if not self.analysis or not self.app.prefs.option("indicator"):
             return
@@ -100,7 +104,7 @@ class Assistant:
             # let pass after searches that gave up: a short probe only, while
             # the indicator keeps saying the solver gave up
             s.verdict = known.status
-            self.analyst.ask(g, "verdict", budget=PROBE_S)
+            self.analyst.ask(g, "verdict", budget=PROBE_S, wall=SETTLE_S)
             self.app.say_again()
             return
         if known is not None:
@@ -112,7 +116,7 @@ class Assistant:
             return
         s.verdict = "thinking"
         line = self.knowledge.line_before()
-        self.analyst.ask(g, "verdict", **({"try": [line]} if line else {}))
+        self.analyst.ask(g, "verdict", wall=SETTLE_S, **({"try": [line]} if line else {}))
         self.app.say_again()        # the status line shows it at once
 
     def on_answer(self, answer) -> None:
@@ -185,6 +189,10 @@ class Assistant:
             from .ui import review as review_ui
             review_ui.take(app, answer)
         elif answer.purpose == "hint":
+            if s is not None and answer.moves:
+                # the hint's line (what the player sees): H steps through it
+                # while the player follows, one plan rather than a new one a move
+                s.hint_line, s.hint_at, s.hint_wins = list(answer.moves), s.moves, False
             self.show_hint(answer.moves[0] if answer.moves else None, answer.message)
 
     def know_line(self, moves: list[str]) -> None:
@@ -192,7 +200,7 @@ class Assistant:
         H and the Demo follow, where hints may see every card."""
         s = self.session
         if moves and s is not None and not s.game.hides_cards:
-            s.hint_line, s.hint_at = list(moves), s.moves
+            s.hint_line, s.hint_at, s.hint_wins = list(moves), s.moves, True
 
     def solver_failed(self, answer) -> None:
         """The solver failed on a request, or its process stopped (the
@@ -222,12 +230,13 @@ class Assistant:
         s = self.session
         if self.app.table is None or s is None or s.game.over or s.clock.paused:
             return
-        from engine.solve.advice import undoes_last_move
+        from engine.solve.advice import leads_back
 
         g = s.game
-        if s.knows_line() and g.explain(s.hint_line[0]) is None and not undoes_last_move(g, s.hint_line[0]):
-            # a known line that would take the last move back: the hint's
-            # search looks for another way on first (engine/solve/advice.py)
+        if s.knows_line() and g.explain(s.hint_line[0]) is None and not leads_back(g, s.hint_line[0]):
+            # a proved line from here: H follows it, unless its next move
+            # would lead back to a position the game has passed (then the
+            # hint's search, which avoids them all: engine/solve/advice.py)
             self.show_hint(s.hint_line[0])
             return
         if self.analyst.ask(g, "hint", budget=HINT_S, known=False) < 0:
@@ -238,13 +247,14 @@ class Assistant:
 
     def show_hint(self, move: str | None, reason: str = "") -> None:
         """A hint for the position on the table (flashed), or the word that
-        none helps; ``reason``: why, when the solver says (a take-back that
-        is the only way on)."""
+        none helps; ``reason``: the solver's words when the move is a way on
+        (a shuffle, a deal, ...) or when there is none (why, and what to
+        do: ``engine.solve.advice.WORDS``)."""
         table, s = self.app.table, self.session
         if table is None or s is None or s.game.over:
             return
         if move is None or s.game.explain(move) is not None:
-            self.app.say("No hint: no move is known to help.")
+            self.app.say(f"No hint: {reason or 'no move is known to help'}.")
             self.app.sounds.play("beep")
             return
         table.show_move(move)
@@ -262,7 +272,7 @@ class Assistant:
         g = s.game
         known = self.knowledge.peek(g)
         line = known.line if known is not None and known.status == "won" else []
-        if s.knows_line():
+        if s.knows_line() and s.hint_wins:
             line = s.hint_line
         if line and g.explain(line[0]) is None:
             # the Demo sees every card, as the indicator's search does: its

@@ -77,8 +77,9 @@ class Session:
         self.verdict = ""               # the solver's word: won, impossible, unknown, thinking ("" none)
         self.verdict_asked: tuple[int, object] | None = None    # the position asked of: moves, knowledge key
         self.verdict_probe = False      # ... with a short probe only (a position let pass: game/knowledge.py)
-        self.hint_line: list[str] = []  # a known winning line from the position at hint_at moves
+        self.hint_line: list[str] = []  # a line H follows from the position at hint_at moves
         self.hint_at = -1
+        self.hint_wins = False          # whether hint_line is a winning line (the Demo may play it)
         self.demo: Demo | None = None
         self.spacing: dict[str, float] = dict(spacing or {})    # a column's spacing, by place
         self.hints_shown: list[str] = []    # the moves H showed, in order (the layout's dump: a driver follows)

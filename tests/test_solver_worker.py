@@ -196,8 +196,10 @@ def test_a_worker_that_stops_is_logged_with_its_traceback_and_the_player_told(tm
         text = (tmp_path / logs.NAME).read_text()
         assert "The solver's process stopped unexpectedly (exit status 2)" in text
         assert "Traceback (most recent call last)" in text and "JSONDecodeError" in text
-        # the next hint starts a new one
+        # the next hint starts a new one (the first hint's line forgotten, so
+        # that H asks the solver rather than stepping through it)
         app.scene.flash_rects = []
+        app.session.hint_line = []
         key(app, pygame.K_h, unicode="h")
         assert wait_for(app, lambda: app.scene.flash_rects)
         assert app.analyst.pid not in (None, first)

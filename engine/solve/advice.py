@@ -1,30 +1,44 @@
-"""Hints with a reason: the next move, and why when it is one the player
-would not expect.
+"""Hints that never walk in circles: the next move, and the way on when no
+move is known to help.
 
-A hint that simply takes back the player's last move reads as the solver
-disagreeing for no reason (issue 18).  In a game whose search can avoid
-positions (its spec's ``avoids``: The Republic and The Smith, whose
-searches run over the visible part of the game, ``piles.py``), the hint's
-search is told the position *before* the player's last move as
-already reached: no line it returns passes through that position, so the
-hint never undoes the last move, directly or in a roundabout way.  Only
-when that search finds no line at all (nothing else reachable wins or
-shows a card) is the take-back the hint, and :attr:`Advice.reason` says
-so: it is then the only way on.
+A hint (H) never leads back to a position the game has already been
+through (issue 34): not the one before the last move (a take-back), and
+not one passed twenty moves ago by way of three others.  A player who
+follows H therefore never sees a position twice, and since a deal has
+finitely many positions, following H always ends somewhere.  How:
 
-Why not simply skip the reversing move: a line ``c5-c7, c7-c3`` undoes
-``c3-c5`` in two moves just as well; a position avoided catches every such
-line.  The verdict searches (``solve``) are never given such a position:
-an avoided position would make an "impossible" unsound; a hint's search
-only ever uses its line.
+- the positions of the game's history are listed by replaying it from the
+  deal (:func:`passed`);
+- the searches are told them as already reached where they can be (The
+  Republic and The Smith's search over what the player sees, ``piles.py``;
+  Gaps and Chinese Puzzle's ``grid.best_line``): no line they return
+  passes through one;
+- every hinted move is checked the same way in the engine (:func:`fresh`):
+  a move into a passed position is never the hint, whatever the search
+  said; The Prince's search, which cannot be told positions to avoid, has
+  its other moves searched one by one when its line's first move would go
+  back (:func:`_prince`).
 
-``advise(game, budget)`` returns an :class:`Advice`; ``engine.solve.hint``
-returns its move (the solver's interface, unchanged).
+When no move is known to help (nothing reachable without going back
+gains anything), :func:`advise` names the way on instead, where the game
+has one (:func:`way_on`): use a shuffle (Gaps: when stuck; when not, the
+move that leads to being stuck, since a shuffle may be used only then),
+redeal (Chinese Puzzle), deal the stock (The Smith; first the move that
+fills an empty column, since a column left empty blocks the deal), turn the
+stock or the talon over (The Republic), the layoff; otherwise taking back
+the last move.  :attr:`Advice.reason` says which, and :meth:`Advice.words`
+says it in a sentence for the table.
+
+The verdict searches (``solve``) are never given positions to avoid: an
+avoided position would make an "impossible" unsound; a hint's search only
+ever uses its line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..spec import find, load
@@ -32,100 +46,263 @@ from .budget import Budget, OutOfBudget, collector_paused
 from .replay import position_copy
 from .result import Status
 
-#: :attr:`Advice.reason` when the hint takes back the last move
-ONLY_WAY = "undo-only"
+#: :attr:`Advice.reason`: the game is proved lost whatever is played
+LOST = "lost"
+#: nothing is known to help, and the way on is to take back the last move
+UNDO = "undo"
+#: the move is the way on named by the game (:data:`WAYS`)
+SHUFFLE, TOWARD_SHUFFLE, REDEAL, DEAL, FILL_THEN_DEAL, TURN, TO_TALON, TALON, LAYOFF = (
+    "shuffle", "toward-shuffle", "redeal", "deal", "fill-then-deal", "turn", "to-talon", "talon", "layoff")
+#: the share of a hint's budget its search gets; the rest is for the way on
+SEARCH_SHARE = 0.75
+#: nothing is known to help, and there is no way on
+NOTHING = "nothing"
+#: the words of each reason: after "No hint: " when there is no move, after
+#: the hinted move's words when the move is a way on
+WORDS = {
+    LOST: "this deal can no longer be won",
+    UNDO: "every move leads back to a position already played; take back your last move",
+    NOTHING: "no move is known to help",
+    SHUFFLE: "no card can be locked before a shuffle",
+    TOWARD_SHUFFLE: "no card can be locked before a shuffle, and a shuffle may be used only when "
+                    "no move is left; this move leads there",
+    REDEAL: "no card can be locked in this deal",
+    DEAL: "nothing on the table is known to help",
+    FILL_THEN_DEAL: "nothing on the table is known to help, and an empty column blocks the deal: "
+                    "fill it, then deal",
+    TURN: "nothing on the table is known to help",
+    TO_TALON: "nothing on the table is known to help",
+    TALON: "nothing on the table is known to help",
+    LAYOFF: "nothing else is known to help",
+}
 
 
 @dataclass
 class Advice:
     """A hint: ``move`` (engine notation; None when no move is known to
     help or the game is over) and ``reason``: "" for an ordinary hint,
-    :data:`ONLY_WAY` when the move takes back the player's last move because
-    nothing else leads on; ``undone`` is then that last move."""
+    else one of this module's reasons (a way on, or why there is no move)."""
 
     move: str | None
     reason: str = ""
-    undone: str | None = None
+    #: the line the move begins, as the search found it (the move alone
+    #: for a way on): a table may step through it while the player follows,
+    #: so that H keeps to one plan rather than starting a new one each move
+    line: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.move is not None and (not self.line or self.line[0] != self.move):
+            self.line = [self.move]
 
     def words(self) -> str:
         """The reason in plain words for the table ("" for an ordinary hint)."""
-        if self.reason == ONLY_WAY:
-            return "the only way on is to take back your last move"
-        return ""
+        return WORDS.get(self.reason, "")
 
 
-def before_last_move(game: Any) -> Any | None:
-    """A copy of ``game`` at the position before its last move, or None when
-    there is no move to take back (none made, or one that cannot be undone:
-    a deal shows cards)."""
-    if not game.history or not game.can_undo:
-        return None
-    copy = _copy_with_history(game)
-    if copy is None:
-        return None
-    copy.undo()
-    return copy if len(copy.history) == len(game.history) - 1 else None
+# ----------------------------------------------------------------- positions passed
+
+def key(game: Any) -> str:
+    """The position of ``game`` as a key: equal for equal positions (the
+    cards where they lie, face-down ones too, and what is left to redeal)."""
+    return json.dumps(game.position(), sort_keys=True, separators=(",", ":"))
 
 
-def _copy_with_history(game: Any) -> Any | None:
+def passed(game: Any) -> list[dict]:
+    """The positions ``game`` has been through, the deal's first and the
+    present one last (each as the game's position document), by replaying
+    its history from the deal; ``[game.position()]`` when it has no deal to
+    replay from (a puzzle position, a game that does not read back)."""
     from .. import from_dict
+    doc = game.to_dict()
     try:
-        copy = from_dict(game.to_dict())
-    except Exception:  # noqa: BLE001 - a position that does not read back is simply not avoided
-        return None
-    return copy if copy.history == game.history and copy.can_undo else None
+        start = from_dict({k: v for k, v in doc.items() if k != "position"} | {"history": []})
+    except Exception:  # noqa: BLE001 - a game that does not read back: its present alone
+        return [game.position()]
+    out = [start.position()]
+    for move in doc.get("history", []):
+        if start.explain(str(move)) is not None:
+            return [game.position()]
+        start.play(str(move))
+        out.append(start.position())
+    return out if out[-1] == game.position() else [game.position()]
 
 
-def undoes_last_move(game: Any, move: str) -> bool:
-    """Whether playing ``move`` now takes the game back to the position
-    before its last move (a table stepping through a known line asks this)."""
-    before = before_last_move(game)
-    if before is None or game.explain(move) is not None:
+def _keys(positions: list[dict]) -> set[str]:
+    return {json.dumps(p, sort_keys=True, separators=(",", ":")) for p in positions}
+
+
+def at(game: Any, position: dict) -> Any:
+    """A game of ``game``'s kind at ``position`` (no history)."""
+    from .. import from_dict
+    doc = game.to_dict()
+    return from_dict({k: doc[k] for k in ("format", "game", "options", "seed") if k in doc}
+                     | {"position": position})
+
+
+def after(game: Any, move: str) -> Any:
+    """A copy of ``game`` at its position after ``move`` (which must be legal)."""
+    copy = position_copy(game)
+    copy.play(move)
+    return copy
+
+
+def fresh(game: Any, seen: set[str] | None = None) -> list[str]:
+    """``game``'s legal moves that lead to a position it has not been
+    through (``seen``: the keys of :func:`passed`, computed when not given)."""
+    if seen is None:
+        seen = _keys(passed(game))
+    return [str(m) for m in game.legal_moves() if key(after(game, str(m))) not in seen]
+
+
+def leads_back(game: Any, move: str) -> bool:
+    """Whether playing ``move`` now brings ``game`` back to a position it
+    has already been through (a table stepping through a known line asks)."""
+    if game.explain(move) is not None:
         return False
-    after = position_copy(game)
-    after.play(move)
-    return after.position() == before.position()
+    return key(after(game, move)) in _keys(passed(game))
 
 
-def _take_back(game: Any, before: Any) -> str | None:
-    """The legal move that leads from ``game`` to ``before``'s position, if any."""
-    target = before.position()
-    for m in game.legal_moves():
-        copy = position_copy(game)
-        copy.play(m)
-        if copy.position() == target:
-            return str(m)
-    return None
-
+# ----------------------------------------------------------------- the advice
 
 def advise(game: Any, budget: Budget) -> Advice:
     """The hint for ``game`` within ``budget`` (``engine.solve.hint`` gives
-    its move): never the take-back of the last move while another line
-    leads on, in The Republic and The Smith (the module docstring)."""
-    from . import plain_hint
+    its move): never a move into a position the game has been through; the
+    way on when no move is known to help (the module docstring)."""
     if game.won or game.over:
         return Advice(None)
+    positions = passed(game)
+    seen = _keys(positions)
+    moves = fresh(game, seen)
+    if not moves:
+        return way_on(game, [], budget, seen)
     spec = find(game.name)
-    before = before_last_move(game) if spec is not None and spec.avoids else None
-    if before is None:
-        return Advice(plain_hint(game, budget))
-    search = load(spec.solver)
+    search = load(spec.solver) if spec is not None else None
+    earlier = tuple(at(game, p) for p in positions[:-1])
+    lost = closed = False
+    # most of the budget for the search; the rest for the way on, if needed
+    part = budget.part(SEARCH_SHARE)
     try:
         with collector_paused():
-            status, line = search(game, budget, False, avoid=(before,))
+            if spec is not None and spec.avoids:
+                status, line = search(game, part, False, avoid=earlier, gains_only=True)
+                # every position reachable without going back seen, none of them a way on
+                closed = status is Status.IMPOSSIBLE
+                line = line if not closed else []
+            elif spec is not None and spec.hint_line is not None:
+                line = load(spec.hint_line)(game, part, avoid=earlier)
+            else:
+                line, lost = _prince(game, part, moves)
     except OutOfBudget:
-        status, line = Status.UNKNOWN, []
+        line = []
     finally:
-        budget.release()
-    if line and game.explain(line[0]) is None and status is not Status.IMPOSSIBLE:
-        return Advice(line[0])
-    # nothing reachable without the position before the last move leads on
-    back = _take_back(game, before)
-    if back is None:
-        return Advice(plain_hint(game, budget))
-    if status is Status.IMPOSSIBLE and not budget.exhausted():
-        # is the game lost whatever is done?  Then no hint, as ever
-        plain = plain_hint(game, budget)
-        if plain is None:
-            return Advice(None)
-    return Advice(back, ONLY_WAY, game.history[-1])
+        part.release()
+    if line and line[0] in moves:
+        return Advice(line[0], line=list(line))
+    if lost:
+        return Advice(None, LOST)
+    advice = way_on(game, moves, budget, seen)
+    if closed and advice.reason == NOTHING and game.can_undo:
+        # nothing reachable from here without going back wins or shows a card
+        return Advice(None, UNDO)
+    return advice
+
+
+def _prince(game: Any, budget: Budget, moves: list[str]) -> tuple[list[str], bool]:
+    """The hint's line where the search cannot be told positions to avoid
+    (The Prince): the search's line when its first move is fresh; else, a
+    share of the budget each, the first of ``moves`` (the fresh ones) from
+    whose position a search wins.  Also whether the game is proved lost."""
+    from . import solve
+    result = solve(game, budget.part(0.5))
+    if result.status is Status.IMPOSSIBLE:
+        return [], True
+    if result.moves and result.moves[0] in moves:
+        return result.moves, False
+    best: list[str] = []
+    for i, m in enumerate(moves):
+        child = after(game, m)
+        r = solve(child, budget.part(1 / max(1, len(moves) - i)))
+        if r.status is Status.WON:
+            return [m] + r.moves, False
+        if r.status is Status.UNKNOWN and not best:
+            best = [m] + r.moves
+    return best, False
+
+
+def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advice:
+    """When no move is known to help: the way on the game has (a fresh move
+    of ``moves`` with its reason), else why there is none."""
+    words = {m for m in moves if "-" not in m}
+    if game.name == "gaps":
+        if "redeal" in words:
+            return Advice("redeal", SHUFFLE)
+        if getattr(game, "shuffles_left", 0) > 0:
+            line = _to_stuck(game, seen, budget)
+            if line:
+                return Advice(line[0], TOWARD_SHUFFLE)
+    if game.name == "chinese-puzzle" and "redeal" in words:
+        return Advice("redeal", REDEAL)
+    if "deal" in words:
+        return Advice("deal", DEAL)
+    if getattr(game, "stock_move", None) == "deal" and game.stock_size and game.explain("deal") is not None:
+        # The Smith: an empty column blocks the deal; a move that fills one
+        filling = [m for m in moves if _fills_empty_column(game, m)]
+        if filling:
+            # the deal right after, when that filled the last empty column: one plan
+            m = filling[0]
+            then = ["deal"] if after(game, m).explain("deal") is None else []
+            return Advice(m, FILL_THEN_DEAL, line=[m] + then)
+    if "turn" in words:
+        return Advice("turn", TURN)
+    if "s-t" in moves:
+        return Advice("s-t", TO_TALON)
+    if "redeal" in words:
+        return Advice("redeal", TALON)
+    if "layoff" in words:
+        return Advice("layoff", LAYOFF)
+    if not moves and game.history and game.can_undo:
+        return Advice(None, UNDO)
+    return Advice(None, NOTHING)
+
+
+def _fills_empty_column(game: Any, move: str) -> bool:
+    """Whether ``move`` puts cards into an empty column and leaves none
+    empty in their place (The Smith)."""
+    from ..notation import Move
+    m = Move.parse(move)
+    if m.word is not None or not (m.dst or "").startswith("c") or game.card_at(m.dst) is not None:
+        return False
+    return not m.src.startswith("c") or len(game.position()["columns"][int(m.src[1:]) - 1]) > m.count
+
+
+#: the positions the search for a stuck position looks at, at most
+STUCK_NODES = 20_000
+
+
+def _to_stuck(game: Any, seen: set[str], budget: Budget) -> list[str]:
+    """Gaps: the shortest line of card moves, through positions the game has
+    not been through, to a position with no move left (where a shuffle may
+    be used); [] when none is found within ``STUCK_NODES`` positions."""
+    start = position_copy(game)
+    queue: deque = deque([(start, [])])
+    visited = set(seen)
+    visited.add(key(start))
+    looked = 0
+    while queue and looked < STUCK_NODES:
+        g, line = queue.popleft()
+        if budget.exhausted():
+            break
+        for m in g.legal_moves():
+            text = str(m)
+            if text == "redeal":
+                return line
+            child = after(g, text)
+            k = key(child)
+            if k in visited:
+                continue
+            visited.add(k)
+            looked += 1
+            if child.over or "redeal" in {str(x) for x in child.legal_moves()}:
+                return line + [text]
+            queue.append((child, line + [text]))
+    return []

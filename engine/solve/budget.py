@@ -106,8 +106,26 @@ class Budget:
         if self.nodes >= self._check_at:
             self._check()
 
-    def _check(self) -> None:
+    def part(self, share: float) -> Budget:
+        """A budget for a part of this search: ``share`` of what is left of
+        each limit (processor seconds, nodes, wall-clock seconds), the same
+        memory bound, and cancelled whenever this one is (looked at with the
+        clock).  Made in the thread that will search with it."""
+        def left(limit, used):
+            return None if limit is None else max(0.0, (limit - used) * share)
+        seconds = left(self.max_seconds, self.elapsed())
+        wall = left(self.max_wall, self.waited())
+        nodes = None if self.max_nodes is None else max(1, int((self.max_nodes - self.nodes) * share))
+        child = Budget(seconds=seconds, nodes=nodes, memory_mb=self.max_memory_mb, wall=wall)
+        child._parent = self
         if self.cancelled:
+            child.cancel()
+        return child
+
+    _parent: Budget | None = None
+
+    def _check(self) -> None:
+        if self.cancelled or (self._parent is not None and self._parent.cancelled):
             raise OutOfBudget
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget
@@ -134,7 +152,7 @@ class Budget:
     def poll(self) -> None:
         """:class:`OutOfBudget` if the budget was cancelled (for work that
         counts no nodes: it never reads the clock)."""
-        if self.cancelled:
+        if self.cancelled or (self._parent is not None and self._parent.cancelled):
             raise OutOfBudget
 
     def keep(self, *tables: object) -> None:

@@ -127,7 +127,7 @@ def exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     return None
 
 
-def visible(pos, budget: Budget, max_bytes: int, avoid=()) -> tuple[Status, list]:
+def visible(pos, budget: Budget, max_bytes: int, avoid=(), gains_only: bool = False) -> tuple[Status, list]:
     """Depth-first search of the visible part (``piles.py``): (WON, the
     line), (IMPOSSIBLE, []) or (UNKNOWN, the best line: the model's
     ``score`` of what a line leaves visible, less one a move; a line may
@@ -135,7 +135,10 @@ def visible(pos, budget: Budget, max_bytes: int, avoid=()) -> tuple[Status, list
     left as it was (unless the budget was cancelled: :func:`abandon`).
     ``avoid``: keys of positions taken as reached already, which no line
     passes through (``advice.py``).  Only the keys of internal positions
-    matter: a frontier move ends its line before its position is keyed."""
+    matter: a frontier move ends its line before its position is keyed.
+    ``gains_only``: an unknown answer's best line must be worth more than
+    staying put (the position's own score): a hint that gains nothing is
+    no hint, and the hint names the way on instead (``advice.py``)."""
     if pos.won():
         return Status.WON, []
     table = Table(max_bytes)
@@ -147,7 +150,7 @@ def visible(pos, budget: Budget, max_bytes: int, avoid=()) -> tuple[Status, list
     play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
     frontier, score, gain = pos.is_frontier, pos.score, pos.frontier_gain
     enter = table.enter
-    best_score: float = float("-inf")
+    best_score: float = score() if gains_only else float("-inf")
     best: list = []
     frontier_seen = False
 

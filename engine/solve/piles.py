@@ -94,7 +94,8 @@ UNLIMITED_NODES = 1_000_000
 
 
 def search(game, budget: Budget, known: bool, *,
-           max_table_bytes: int = DEFAULT_TABLE_BYTES, avoid: tuple = ()) -> tuple[Status, list[str]]:
+           max_table_bytes: int = DEFAULT_TABLE_BYTES, avoid: tuple = (),
+           gains_only: bool = False) -> tuple[Status, list[str]]:
     """Search The Republic or The Smith ``game`` from its position within
     ``budget`` (the module docstring says what ``known`` changes and what
     each status means); ``game`` is not changed.  :class:`OutOfBudget`
@@ -103,7 +104,10 @@ def search(game, budget: Budget, known: bool, *,
     ``avoid`` (``known=False`` only): games at positions no line may pass
     through (a hint that must not take back the last move: ``advice.py``).
     They are entered in the table as reached before the search starts, so
-    an IMPOSSIBLE then only means nothing *else* leads on: not a verdict."""
+    an IMPOSSIBLE then only means nothing *else* leads on: not a verdict.
+    ``gains_only`` (``known=False`` only): an unknown answer's line ends
+    better than the position is now, by the model's ``score``, or there
+    is none (``depth_first.visible``)."""
     model = model_of(game)
     if game.won:
         return Status.WON, []
@@ -121,13 +125,13 @@ def search(game, budget: Budget, known: bool, *,
                 return Status.IMPOSSIBLE, []
             return Status.WON, [pos.text(m) for m in shorten(pos, line, budget)]
         avoided = {model(g).key() for g in avoid}
-        status, line = visible(pos, budget, max_table_bytes, avoided)
+        status, line = visible(pos, budget, max_table_bytes, avoided, gains_only)
         if status is Status.WON:
             # a move that reveals cannot reach a position of a line that revealed
             # nothing (the stock, talon or packet would differ), so this stays visible
             line = shorten(pos, line, budget)
     texts = [pos.text(m) for m in line]
-    if status is Status.UNKNOWN and not texts:
+    if status is Status.UNKNOWN and not texts and not gains_only:
         # nothing searched yet: any legal move (not into an avoided position)
         texts = [pos.text(m) for m in pos.moves(None, None) if _leads_out(pos, m, avoided)][:1]
     return status, texts

@@ -133,6 +133,11 @@ def bound_memory(mb: float | None) -> None:
 #: the kinds whose searches report their progress as they go (``serve``), and how often (seconds)
 REPORTS = ("demo",)
 REPORT_EVERY = 0.5
+#: a request's fields the worker adds: when it was received (``time.perf_counter``),
+#: and the processor seconds its searches used before they were set aside
+RECEIVED, SPENT = "_received", "_spent"
+#: the least a search set aside, or one that waited, is given
+MIN_LEFT_S = 0.05
 #: how often the parent's process id is looked at (seconds)
 WATCH_EVERY = 0.5
 
@@ -144,6 +149,7 @@ class Job:
     def __init__(self) -> None:
         self.cancelled = False
         self._budget: Budget | None = None
+        self._budgets: list[Budget] = []
         self._lock = threading.Lock()
 
     def budget(self, seconds: float, wall: float | None = None) -> Budget:
@@ -154,6 +160,7 @@ class Job:
             wall = seconds * WALL_FACTOR
         with self._lock:
             self._budget = Budget(seconds=seconds, memory_mb=_memory_mb, wall=wall)
+            self._budgets.append(self._budget)
             if self.cancelled:
                 self._budget.cancel()
             return self._budget
@@ -163,6 +170,12 @@ class Job:
             self.cancelled = True
             if self._budget is not None:
                 self._budget.cancel()
+
+    def spent(self) -> float:
+        """The processor seconds the job's searches have used so far (its
+        budgets' own counts, read from any thread)."""
+        with self._lock:
+            return sum(b.elapsed() for b in self._budgets)
 
 
 class Inbox:
@@ -180,6 +193,8 @@ class Inbox:
         kind = request["kind"]
         if kind not in KINDS:
             raise ValueError(f"a request of an unknown kind {kind!r}")
+        # when it came: a request's ``wall`` counts from here (``answer``)
+        request.setdefault(RECEIVED, time.perf_counter())
         with self._changed:
             self._waiting[kind] = request
             if self._running is not None:
@@ -188,6 +203,10 @@ class Inbox:
                     job.cancel()
                 elif running["kind"] in SETS_ASIDE.get(kind, ()) and not job.cancelled:
                     job.cancel()
+                    # searched again afterwards with what is left of its budget,
+                    # not all of it again: a player who presses H every few
+                    # seconds still gets the verdict within its time
+                    running[SPENT] = running.get(SPENT, 0.0) + job.spent()
                     self._waiting.setdefault(running["kind"], running)
             self._changed.notify()
 
@@ -254,7 +273,8 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
             return reply
         if kind == "hint":
             advice = advise(game, job.budget(budget))
-            reply.update(status="hint", moves=[advice.move] if advice.move is not None else [],
+            # the hinted move first, then the rest of its line (``Advice.line``)
+            reply.update(status="hint", moves=list(advice.line) if advice.move is not None else [],
                          message=advice.words())
             return reply
         line = known_win(game, request.get("try") or [], job)
@@ -263,7 +283,7 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
                 line = demo_line(game, line, job, budget)
             reply.update(status=Status.WON.value, moves=line, message=KNOWN_LINE)
             return reply
-        searched = job.budget(budget)
+        searched = job.budget(*settling(request, budget))
         result = solve(game, searched, known=bool(request.get("known", True)))
         reply.update(status=result.status.value, moves=list(result.moves))
         if result.status is Status.UNKNOWN and (searched.out_of_wall or searched.out_of_memory):
@@ -281,6 +301,20 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
     except Exception as e:  # noqa: BLE001 - answered as an error, with the traceback, for the table's log
         reply.update(status="error", moves=[], message=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
     return reply
+
+
+def settling(request: dict, budget: float) -> tuple[float, float | None]:
+    """The processor seconds and the wall-clock cap of a request's search:
+    its ``budget`` less what its searches set aside by a hint used already
+    (``SPENT``), and its ``wall`` (seconds from when it was received,
+    ``RECEIVED``: the indicator's promise to settle within so long after a
+    move, however it waited), None when it has none."""
+    seconds = max(MIN_LEFT_S, budget - float(request.get(SPENT, 0.0)))
+    wall = request.get("wall")
+    if wall is None:
+        return seconds, None
+    waited = time.perf_counter() - float(request.get(RECEIVED, time.perf_counter()))
+    return seconds, max(MIN_LEFT_S, float(wall) - waited)
 
 
 def demo_line(game: Any, line: list[str], job: Job, budget: float) -> list[str]:
