@@ -201,10 +201,30 @@ def advise(game: Any, budget: Budget) -> Advice:
     if lost:
         return Advice(None, LOST)
     advice = way_on(game, moves, budget, seen)
-    if closed and advice.reason == NOTHING and game.can_undo:
-        # nothing reachable from here without going back wins or shows a card
-        return Advice(None, UNDO)
+    if closed and advice.reason == NOTHING:
+        # nothing reachable from here without going back wins or shows a
+        # card: is anything reachable at all, going back allowed?
+        return Advice(None, _closed_in(game, search, budget))
     return advice
+
+
+def _closed_in(game: Any, search: Any, budget: Budget) -> str:
+    """Why no hint, when nothing reachable without going back leads on:
+    :data:`LOST` when the same search, going back allowed, proves that
+    nothing does at all (a proof: it prunes only what cannot matter);
+    :data:`UNDO` when going back is the way on (or may be, unknown) and the
+    last move can be taken back; else :data:`NOTHING`."""
+    part = budget.part(1.0)
+    try:
+        with collector_paused():
+            status, _ = search(game, part, False)
+    except OutOfBudget:
+        status = Status.UNKNOWN
+    finally:
+        part.release()
+    if status is Status.IMPOSSIBLE:
+        return LOST
+    return UNDO if game.can_undo and game.history else NOTHING
 
 
 def _prince(game: Any, budget: Budget, moves: list[str]) -> tuple[list[str], bool]:
