@@ -266,7 +266,7 @@ def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advic
         return Advice("deal", DEAL)
     if getattr(game, "stock_move", None) == "deal" and game.stock_size and game.explain("deal") is not None:
         # The Smith: an empty column blocks the deal; a move that fills one
-        filling = [m for m in moves if _fills_empty_column(game, m)]
+        filling = sorted((m for m in moves if _fills_empty_column(game, m)), key=lambda m: _fill_rank(game, m))
         if filling:
             # the deal right after, when that filled the last empty column: one plan
             m = filling[0]
@@ -293,6 +293,17 @@ def _fills_empty_column(game: Any, move: str) -> bool:
     if m.word is not None or not (m.dst or "").startswith("c") or game.card_at(m.dst) is not None:
         return False
     return not m.src.startswith("c") or len(game.position()["columns"][int(m.src[1:]) - 1]) > m.count
+
+
+def _fill_rank(game: Any, move: str) -> tuple:
+    """The order in which filling moves are tried (lowest first): the
+    highest card at the moved unit's base first (a king in an empty column
+    never blocks anything), then the longest unit."""
+    from ..cards import RANK_OF, card
+    from ..notation import Move
+    m = Move.parse(move)
+    column = game.position()["columns"][int(m.src[1:]) - 1]
+    return (-RANK_OF[int(card(column[-m.count]))], -m.count, move)
 
 
 #: the positions the search for a stuck position looks at, at most
