@@ -11,9 +11,10 @@ undo of the last), the same moves whatever the solver says, up to
 state can be read after every move; its solver worker is the real one, a
 process of its own) is left until the indicator has settled and no request
 is pending.  Printed for each deal: the indicator after each move (W can
-still be won, L lost, ? not known), the worker's processor time each move
-cost (from its own count, given with every answer, the workers that replace
-a grown one included), and the positions decided.  ``bench/shipped.py``
+still be won, L lost, ? not known), the wall-clock time until it said so
+after each move (its longest and median, over every deal), the worker's
+processor time each move cost (from its own count, given with every
+answer, the workers that replace a grown one included), and the positions decided.  ``bench/shipped.py``
 measures the same in a real window, process tree and all.
 """
 
@@ -25,6 +26,7 @@ import random
 import statistics
 import sys
 import tempfile
+import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
@@ -37,6 +39,9 @@ from gui import key, make_app, settle, wait_for  # noqa: E402
 from player import choose  # noqa: E402
 
 MARK = {"won": "W", "impossible": "L", "unknown": "?"}
+#: the wall-clock seconds from each move (or the deal) until the indicator
+#: said won, lost or not known, every deal's
+SETTLES: list[float] = []
 
 
 def play(name: str, deal: int, options: dict, moves: int) -> tuple[list[float], list[str]]:
@@ -58,10 +63,14 @@ def play(name: str, deal: int, options: dict, moves: int) -> tuple[list[float], 
     app.analyst.take = counted
     rng = random.Random(deal)
     costs, verdicts, last = [], [], None
+    settles = SETTLES
     try:
         for _ in range(moves):
             spent[0] = 0.0
-            wait_for(app, lambda: app.session.verdict != "thinking" and not app.analyst.pending, seconds=120)
+            start = time.monotonic()
+            wait_for(app, lambda: app.session.verdict != "thinking", seconds=120)
+            settles.append(time.monotonic() - start)
+            wait_for(app, lambda: not app.analyst.pending, seconds=120)
             costs.append(spent[0])
             verdicts.append(app.session.verdict)
             g = app.game
@@ -100,7 +109,9 @@ def main(argv: list[str] | None = None) -> None:
               f"{statistics.median(costs):.2f} s, mean {statistics.mean(costs):.2f} s", flush=True)
     decided = sum(v in ("won", "impossible") for v in every_verdict)
     print(f"{args.game}, every deal: {decided} of {len(every_verdict)} positions decided; worker CPU a move: "
-          f"median {statistics.median(every_cost):.2f} s, mean {statistics.mean(every_cost):.2f} s")
+          f"median {statistics.median(every_cost):.2f} s, mean {statistics.mean(every_cost):.2f} s; "
+          f"the indicator settled {max(SETTLES):.1f} s after a move at most "
+          f"(median {statistics.median(SETTLES):.2f} s)")
 
 
 if __name__ == "__main__":
