@@ -303,17 +303,19 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
     return reply
 
 
-def settling(request: dict, budget: float) -> tuple[float, float | None]:
+def settling(request: dict, budget: float, now: float | None = None) -> tuple[float, float | None]:
     """The processor seconds and the wall-clock cap of a request's search:
     its ``budget`` less what its searches set aside by a hint used already
     (``SPENT``), and its ``wall`` (seconds from when it was received,
     ``RECEIVED``: the indicator's promise to settle within so long after a
-    move, however it waited), None when it has none."""
+    move, however it waited), None when it has none.  ``now``: the time
+    (``time.perf_counter``'s) it is asked at, now when not given."""
     seconds = max(MIN_LEFT_S, budget - float(request.get(SPENT, 0.0)))
     wall = request.get("wall")
     if wall is None:
         return seconds, None
-    waited = time.perf_counter() - float(request.get(RECEIVED, time.perf_counter()))
+    now = time.perf_counter() if now is None else now
+    waited = now - float(request.get(RECEIVED, now))
     return seconds, max(MIN_LEFT_S, float(wall) - waited)
 
 
