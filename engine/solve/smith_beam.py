@@ -22,7 +22,8 @@ Why attempts.  One beam follows one idea of what a good position is; when
 it fails late, a wider or deeper one, or one that weighs a bad join
 differently, often does not.  Each attempt starts again from the position
 (measured: ``bench/solver.py``; the attempts and their order in
-``ATTEMPTS``).  Which deals a beam wins depends on its weights far more
+``ATTEMPTS``, then quick attempts with fresh weights until the budget runs
+out: :func:`endless`).  Which deals a beam wins depends on its weights far more
 than on its width: beams of the first attempt's size with weights drawn at
 random (``variant``, the same draws on every machine) win deals that
 wider ones with the plain weights do not, at far less cost.  So two such
@@ -88,6 +89,14 @@ def _quick(weights: dict) -> tuple:
     return (30, 3_000, 3, 100_000, weights)
 
 
+#: a start's dealable positions offered to the next stage: at most the
+#: width over this (the best of each start; without the bound the beam
+#: soon holds one start's descendants only, near copies of each other).
+#: Measured on any suit's deals 1001-1030, the first attempt alone: 5 won
+#: with no bound, 6, 7, 8 and 10 with a start offering 3, 2, 6 and 10 of
+#: the 30 (issue 34)
+PER_START = 3
+
 ATTEMPTS = (
     _quick(PLAIN),
     _quick(variant(1)), _quick(variant(2)),
@@ -111,13 +120,28 @@ def unroll(line) -> list:
     return out
 
 
-def beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62, attempts=ATTEMPTS):
-    """Each of ``attempts`` in turn (the module docstring): a generator that
-    yields after every ``pause`` nodes (so another search may take turns)
-    and returns a winning line, or None when every attempt has given up.
-    ``pos`` is left as it was."""
+def endless():
+    """:data:`ATTEMPTS`, then quick attempts with weights drawn afresh
+    (``variant`` 9, 10, ...) for as long as the budget lasts: once the
+    listed attempts are over, a beam that gave up would leave the budget to
+    the exact search, which under any suit and alternating colour proves
+    nothing, while each new draw of weights wins deals the others do not."""
+    yield from ATTEMPTS
+    n = 9
+    while True:
+        yield _quick(variant(n))
+        n += 1
+
+
+def beam(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62, attempts=None):
+    """Each of ``attempts`` in turn (the module docstring; by default
+    :func:`endless`): a generator that yields after every ``pause`` nodes
+    (so another search may take turns) and returns a winning line, or None
+    when every attempt has given up.  ``pos`` is left as it was."""
     if pos.won():
         return []
+    if attempts is None:
+        attempts = endless()
     counter = [0]
     for width, step, ends, end_nodes, weights in attempts:
         line = yield from _attempt(pos, budget, max_bytes, pause, counter,
@@ -137,6 +161,7 @@ def _attempt(pos, budget, max_bytes, pause, counter, width, step, ends, end_node
     most_seen = max(1, max_bytes * 9 // 20 // SEEN_BYTES)
     most_memo = max(1000, max_bytes // 10 // MEMO_BYTES)
     memo: dict = {}                                 # a column's value by its bytes
+    per_start = max(1, width // PER_START)
 
     def value() -> int:
         if len(memo) > most_memo:
@@ -190,7 +215,7 @@ def _attempt(pos, budget, max_bytes, pause, counter, width, step, ends, end_node
                             push(heap, (-value(), len(parents) - 1))
                         unplay(m, t)
                 here.sort()
-                for neg, at in here[:width]:
+                for neg, at in here[:per_start]:
                     pos.unpack(snaps[at])
                     k = key()
                     if k not in found or found[k][0] > neg:
