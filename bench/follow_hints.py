@@ -18,6 +18,7 @@ Printed: one line a deal, then a table row a game and rule.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import sys
@@ -30,15 +31,13 @@ sys.path.insert(0, ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-#: every game and rule (Chinese Puzzle: its redeals and aces options)
-VARIANTS = {
-    "gaps": [{}],
-    "chinese-puzzle": [{"redeals": 2, "aces": "free"}, {"redeals": 1, "aces": "suits-in-four"},
-                       {"redeals": 2, "aces": "bridge-order"}],
-    "republic": [{"rule": r} for r in ("alternate", "any-suit", "same-suit")],
-    "smith": [{"rule": r} for r in ("any-suit", "alternate", "same-suit")],
-    "prince": [{"rule": r} for r in ("alternate", "any-suit", "same-suit")],
-}
+def variants(name: str) -> list[dict]:
+    """Every setting of the game's options (its rules; Chinese Puzzle's
+    redeals and aces), as the engine's registry declares them."""
+    import engine
+    options = getattr(engine.GAMES[name], "OPTIONS", {}) or {}
+    keys = sorted(options)
+    return [dict(zip(keys, values)) for values in itertools.product(*(options[k] for k in keys))]
 
 
 def one(task: tuple[str, dict, int, int, bool]) -> dict:
@@ -62,15 +61,17 @@ def label(name: str, options: dict) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", nargs="*", default=list(VARIANTS))
+    p.add_argument("--games", nargs="*", default=None, help="default: every game")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--first", type=int, default=1000)
     p.add_argument("--moves", type=int, default=400)
     p.add_argument("--indicator", action="store_true")
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
+    import engine
+    games = args.games or list(engine.GAMES)
     tasks = [(name, options, args.first + i, args.moves, args.indicator)
-             for name in args.games for options in VARIANTS[name] for i in range(args.deals)]
+             for name in games for options in variants(name) for i in range(args.deals)]
     rows: dict[str, list[dict]] = {}
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
         for r in pool.map(one, tasks):
