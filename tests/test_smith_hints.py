@@ -11,8 +11,9 @@ from __future__ import annotations
 import engine
 from engine.solve import Budget, advise, hint
 from engine.solve.advice import (
-    DEAL,  # noqa: F401 - its words are those of the table test
+    DEAL,
     FILL_THEN_DEAL,
+    LOST,
     SHUFFLE,
     TOWARD_SHUFFLE,
     UNDO,
@@ -176,10 +177,10 @@ def test_gaps_the_move_that_frees_the_shuffle():
     assert "redeal" in {str(m) for m in copy.legal_moves()}
 
 
-def _gaps(rows: list[str]) -> engine.Game:
+def _gaps(rows: list[str], shuffles: int = 2) -> engine.Game:
     cells = [[None if c == "--" else c for c in row.split()] for row in rows]
     return engine.from_dict({"format": 1, "game": "gaps", "options": {}, "seed": 1,
-                             "position": {"rows": cells, "shuffles_left": 2}})
+                             "position": {"rows": cells, "shuffles_left": shuffles}})
 
 
 def _gaps_stuck() -> engine.Game:
@@ -190,13 +191,23 @@ def _gaps_stuck() -> engine.Game:
                   "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KH --"])
 
 
-def _gaps_one_live_gap() -> engine.Game:
+def test_gaps_with_no_shuffle_left_and_nothing_to_lock_is_said_lost():
+    """The same position with no shuffle left: the one move left locks
+    nothing, and the search proves the deal cannot be won: H says so."""
+    game = _gaps_one_live_gap(shuffles=0)
+    assert not game.over
+    advice = advise(game, Budget(seconds=1))
+    assert advice.move is None and advice.reason == LOST
+    assert advice.words() == "this deal can no longer be won"
+
+
+def _gaps_one_live_gap(shuffles: int = 2) -> engine.Game:
     # one live gap, after the jack of hearts in row C (out of place: the
     # four is not third); the queen fills it and leaves a gap after the king
     return _gaps(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
                   "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
                   "2H 3H 5H 6H 7H 8H 9H TH JH -- KH QH 4H",
-                  "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --"])
+                  "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --"], shuffles)
 
 
 # ----------------------------------------------------------------- the table's side

@@ -201,30 +201,29 @@ def advise(game: Any, budget: Budget) -> Advice:
     if lost:
         return Advice(None, LOST)
     advice = way_on(game, moves, budget, seen)
-    if closed and advice.reason == NOTHING:
-        # nothing reachable from here without going back wins or shows a
-        # card: is anything reachable at all, going back allowed?
-        return Advice(None, _closed_in(game, search, budget))
+    if advice.reason == NOTHING:
+        # nothing known to help and no way on: is the deal lost, or is going
+        # back the way on?
+        return Advice(None, _nothing_in(game, budget, closed))
     return advice
 
 
-def _closed_in(game: Any, search: Any, budget: Budget) -> str:
-    """Why no hint, when nothing reachable without going back leads on:
-    :data:`LOST` when the same search, going back allowed, proves that
-    nothing does at all (a proof: it prunes only what cannot matter);
-    :data:`UNDO` when going back is the way on (or may be, unknown) and the
-    last move can be taken back; else :data:`NOTHING`."""
-    part = budget.part(1.0)
-    try:
+def _nothing_in(game: Any, budget: Budget, closed: bool) -> str:
+    """Why no hint, when nothing known helps and the game has no way on:
+    :data:`LOST` when a search from what the player sees, going back
+    allowed, proves that nothing wins (a proof: the searches prune only
+    what cannot matter; in Gaps and Chinese Puzzle only once no shuffle or
+    redeal is left, since their search plays the deal as it lies);
+    :data:`UNDO` when nothing reachable without going back leads on
+    (``closed``) and the last move can be taken back; else :data:`NOTHING`."""
+    from . import solve
+    random_left = getattr(game, "redeals_left", 0) if game.irreversible else 0
+    if not random_left:
+        part = budget.part(1.0)
         with collector_paused():
-            status, _ = search(game, part, False)
-    except OutOfBudget:
-        status = Status.UNKNOWN
-    finally:
-        part.release()
-    if status is Status.IMPOSSIBLE:
-        return LOST
-    return UNDO if game.can_undo and game.history else NOTHING
+            if solve(game, part).status is Status.IMPOSSIBLE:
+                return LOST
+    return UNDO if closed and game.can_undo and game.history else NOTHING
 
 
 def _prince(game: Any, budget: Budget, moves: list[str]) -> tuple[list[str], bool]:
