@@ -131,14 +131,6 @@ def _keys(positions: list[dict]) -> set[str]:
     return {json.dumps(p, sort_keys=True, separators=(",", ":")) for p in positions}
 
 
-def at(game: Any, position: dict) -> Any:
-    """A game of ``game``'s kind at ``position`` (no history)."""
-    from .. import from_dict
-    doc = game.to_dict()
-    return from_dict({k: doc[k] for k in ("format", "game", "options", "seed") if k in doc}
-                     | {"position": position})
-
-
 def after(game: Any, move: str) -> Any:
     """A copy of ``game`` at its position after ``move`` (which must be legal)."""
     copy = position_copy(game)
@@ -159,7 +151,84 @@ def leads_back(game: Any, move: str) -> bool:
     has already been through (a table stepping through a known line asks)."""
     if game.explain(move) is not None:
         return False
-    return key(after(game, move)) in _keys(passed(game))
+    return key(after(game, move)) in replayed(game).keys
+
+
+class Replay:
+    """A game's history replayed from its deal, kept between questions
+    about the same game (a hint, then the next one a move later): each
+    question replays only the moves made since.  ``keys``: the position
+    keys passed (:func:`key`), the present's included; ``search_keys``: the
+    same positions keyed by ``keyer`` (a search's own keys), in order."""
+
+    def __init__(self, start: Any, keyer: Any = None) -> None:
+        self.game = start
+        self.keyer = keyer
+        self.history: list[str] = []
+        self.keys: set[str] = set()
+        self.search_keys: list = []
+        self._record()
+
+    def _record(self) -> None:
+        self.keys.add(key(self.game))
+        if self.keyer is not None:
+            self.search_keys.append(self.keyer(self.game))
+
+    def play(self, move: str) -> bool:
+        if self.game.explain(move) is not None:
+            return False
+        self.game.play(move)
+        self.history.append(move)
+        self._record()
+        return True
+
+
+#: the replays kept (the newest few games asked about), by deal and keyer
+_REPLAYS: dict[tuple, Replay] = {}
+KEEP_REPLAYS = 4
+
+
+def replayed(game: Any, keyer: Any = None) -> Replay:
+    """``game``'s history replayed from its deal (a kept replay carried on
+    when it is a replay of the start of this history; else a new one);
+    when the game has no deal to replay from, or its replay does not come
+    to its position, a replay of the present alone."""
+    from .. import from_dict
+    doc = game.to_dict()
+    history = [str(m) for m in doc.get("history", [])]
+    base = {k: v for k, v in doc.items() if k not in ("position", "history")}
+    which = (json.dumps(base, sort_keys=True), getattr(keyer, "__qualname__", ""))
+    r = _REPLAYS.get(which)
+    if r is None or r.history != history[:len(r.history)]:
+        try:
+            r = Replay(from_dict(base | {"history": []}), keyer)
+        except Exception:  # noqa: BLE001 - a game that does not read back: its present alone
+            r = None
+    if r is not None:
+        for move in history[len(r.history):]:
+            if not r.play(move):
+                r = None
+                break
+    if r is None or r.game.position() != game.position():
+        _REPLAYS.pop(which, None)
+        return Replay(position_copy(game), keyer)
+    _REPLAYS.pop(which, None)
+    _REPLAYS[which] = r
+    while len(_REPLAYS) > KEEP_REPLAYS:
+        del _REPLAYS[next(iter(_REPLAYS))]
+    return r
+
+
+def model_key(game: Any) -> Any:
+    """The key The Republic and The Smith's search gives ``game``'s position."""
+    from .piles import model_of
+    return model_of(game)(game).key()
+
+
+def grid_key(game: Any) -> bytes:
+    """The key Gaps and Chinese Puzzle's search gives ``game``'s position."""
+    from .grid_model import Grid
+    return bytes(Grid(game).s)
 
 
 # ----------------------------------------------------------------- the advice
@@ -170,26 +239,27 @@ def advise(game: Any, budget: Budget) -> Advice:
     way on when no move is known to help (the module docstring)."""
     if game.won or game.over:
         return Advice(None)
-    positions = passed(game)
-    seen = _keys(positions)
+    spec = find(game.name)
+    keyer = model_key if spec is not None and spec.avoids else grid_key if spec and spec.hint_line else None
+    replay = replayed(game, keyer)
+    seen = replay.keys
     moves = fresh(game, seen)
     if not moves:
         return way_on(game, [], budget, seen)
-    spec = find(game.name)
     search = load(spec.solver) if spec is not None else None
-    earlier = tuple(at(game, p) for p in positions[:-1])
+    earlier = frozenset(replay.search_keys[:-1])
     lost = closed = False
     # most of the budget for the search; the rest for the way on, if needed
     part = budget.part(SEARCH_SHARE)
     try:
         with collector_paused():
             if spec is not None and spec.avoids:
-                status, line = search(game, part, False, avoid=earlier, gains_only=True)
+                status, line = search(game, part, False, avoid_keys=earlier, gains_only=True)
                 # every position reachable without going back seen, none of them a way on
                 closed = status is Status.IMPOSSIBLE
                 line = line if not closed else []
             elif spec is not None and spec.hint_line is not None:
-                line = load(spec.hint_line)(game, part, avoid=earlier)
+                line = load(spec.hint_line)(game, part, avoid_keys=earlier)
             else:
                 line, lost = _prince(game, part, moves)
     except OutOfBudget:

@@ -31,7 +31,7 @@ def search(game: Any, budget: Budget, known: bool = True, *,
     return grid_search.run(game, budget, max_table_bytes)
 
 
-def best_line(game: Any, budget: Budget, avoid: tuple = ()) -> list[str]:
+def best_line(game: Any, budget: Budget, avoid: tuple = (), avoid_keys: frozenset = frozenset()) -> list[str]:
     """For hints: the shortest line the search met to the most cards locked
     in proper place (a winning line when it finds one); ``[]`` when no line
     locks another card.  Even a deal that cannot be won without a shuffle or
@@ -40,7 +40,7 @@ def best_line(game: Any, budget: Budget, avoid: tuple = ()) -> list[str]:
     (``grid_search.best_line``)."""
     if not isinstance(game, GridGame):
         raise ValueError(f"the grid solver plays the grid games (engine/grid.py), not {game.name!r}")
-    return grid_search.best_line(game, budget, avoid=avoid)
+    return grid_search.best_line(game, budget, avoid=avoid, avoid_keys=avoid_keys)
 
 
 def play_on(game: Any, budget: Budget) -> list[str]:

@@ -140,7 +140,7 @@ def run(game: Any, budget: Budget, max_table_bytes: int | None = None) -> tuple[
 
 
 def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None,
-              avoid: tuple = ()) -> list[str]:
+              avoid: tuple = (), avoid_keys: frozenset = frozenset()) -> list[str]:
     """For hints: a line of card moves from ``game``'s position to the most
     locked cards (cards in proper place) the search reaches within
     ``budget``, the shortest such line it met; a winning line when it finds
@@ -149,12 +149,13 @@ def best_line(game: Any, budget: Budget, max_table_bytes: int | None = None,
     moves that lock cards first.  ``avoid``: games at positions no line may
     pass through (the positions the game has already been through: a hint
     never leads back to one, ``advice.py``); they are entered in the
-    search's table as seen before it starts."""
+    search's table as seen before it starts.  ``avoid_keys``: the same, as
+    the search's keys (the cells' bytes)."""
     st = Grid(game)
     best: Line = []
     tables: list = [None]
     max_table_bytes = fit_tables(budget, TABLE_BYTES if max_table_bytes is None else max_table_bytes)
-    avoided = [bytes(Grid(g).s) for g in avoid]
+    avoided = [bytes(Grid(g).s) for g in avoid] + list(avoid_keys)
     search = _search(st, budget, default_states(st, max_table_bytes), tables, best, slice_n=1 << 62,
                      avoid=avoided)
     line = None

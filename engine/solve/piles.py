@@ -95,7 +95,7 @@ UNLIMITED_NODES = 1_000_000
 
 def search(game, budget: Budget, known: bool, *,
            max_table_bytes: int = DEFAULT_TABLE_BYTES, avoid: tuple = (),
-           gains_only: bool = False) -> tuple[Status, list[str]]:
+           gains_only: bool = False, avoid_keys: frozenset = frozenset()) -> tuple[Status, list[str]]:
     """Search The Republic or The Smith ``game`` from its position within
     ``budget`` (the module docstring says what ``known`` changes and what
     each status means); ``game`` is not changed.  :class:`OutOfBudget`
@@ -105,6 +105,7 @@ def search(game, budget: Budget, known: bool, *,
     through (a hint that must not take back the last move: ``advice.py``).
     They are entered in the table as reached before the search starts, so
     an IMPOSSIBLE then only means nothing *else* leads on: not a verdict.
+    ``avoid_keys``: the same as the model's keys of such positions.
     ``gains_only`` (``known=False`` only): an unknown answer's line ends
     better than the position is now, by the model's ``score``, or there
     is none (``depth_first.visible``)."""
@@ -124,7 +125,7 @@ def search(game, budget: Budget, known: bool, *,
             if line is None:
                 return Status.IMPOSSIBLE, []
             return Status.WON, [pos.text(m) for m in shorten(pos, line, budget)]
-        avoided = {model(g).key() for g in avoid}
+        avoided = {model(g).key() for g in avoid} | set(avoid_keys)
         status, line = visible(pos, budget, max_table_bytes, avoided, gains_only)
         if status is Status.WON:
             # a move that reveals cannot reach a position of a line that revealed
