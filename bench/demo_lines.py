@@ -3,8 +3,8 @@
     python bench/demo_lines.py [--deals N] [--first-seed K] [--games NAME ...]
                                [--budget-s S] [--jobs J]
 
-For each game (Gaps, Chinese Puzzle, The Republic and The Smith under
-any suit, The Prince) and each of N deals from K on, the solver's winning
+For each game (Gaps, Chinese Puzzle, The Republic under each rule, The
+Smith under any suit, The Prince) and each of N deals from K on, the solver's winning
 line is found as the worker's Demo finds it: ``solve(game, budget,
 known=True)`` from the deal, with the Demo's budget (the game's front's
 ``demo_seconds``: ``DEMO_S``, 10 s, The Smith 60 s; ``--budget-s`` puts
@@ -12,12 +12,13 @@ one budget for every game instead, ``--budget-for smith=20`` one game's), in a f
 worker's ``MEMORY_MB``, as the worker's is.  Gaps and Chinese Puzzle's
 Demo plays from a deal with shuffles or redeals left; the line measured
 is the one within the deal, without another.  The line is then made the
-Demo's (``shortcuts.shorten``, with the worker's ``SHORTCUT_S``).
+Demo's (``shortcuts.shorten``, within the worker's ``shortcut_seconds``
+for the line's length; ``--shortcut-s`` puts one budget instead).
 
 For each game it prints the deals won, the median and the longest line
 before, with its loops cut only, and after the short ways; how many lines
-pass a position twice before and after; and the median processor time
-the short ways took.  Then the same as a markdown table for
+pass a position twice before and after; and the median and the longest
+processor time the short ways took.  Then the same as a markdown table for
 docs/benchmarks.md.
 """
 
@@ -36,10 +37,11 @@ import engine  # noqa: E402
 from engine.solve import Budget, Status, solve  # noqa: E402
 from engine.solve.replay import check_line, position_copy  # noqa: E402
 from engine.solve.shortcuts import cut_loops, position_key, shorten  # noqa: E402
-from engine.solve.worker import MEMORY_MB, SHORTCUT_S, bound_memory  # noqa: E402
+from engine.solve.worker import MEMORY_MB, bound_memory, shortcut_seconds  # noqa: E402
 
 #: the games and rules measured: (engine name, options)
 GAMES = [("gaps", {}), ("chinese-puzzle", {}), ("republic", {"rule": "any-suit"}),
+         ("republic", {"rule": "alternate"}), ("republic", {"rule": "same-suit"}),
          ("smith", {"rule": "any-suit"}), ("prince", {})]
 
 
@@ -63,7 +65,7 @@ def repeated(game, line: list[str]) -> bool:
     return False
 
 
-def measure(task: tuple[str, dict, int, float, float]) -> dict:
+def measure(task: tuple[str, dict, int, float, float | None]) -> dict:
     """One deal, in a process of its own bounded as the worker's is."""
     name, options, seed, budget_s, shortcut_s = task
     bound_memory(MEMORY_MB)
@@ -75,7 +77,8 @@ def measure(task: tuple[str, dict, int, float, float]) -> dict:
     line = list(result.moves)
     cut = cut_loops(game, line)
     start = time.process_time()
-    short = shorten(game, line, Budget(seconds=shortcut_s, memory_mb=MEMORY_MB))
+    seconds = shortcut_seconds(len(line)) if shortcut_s is None else shortcut_s
+    short = shorten(game, line, Budget(seconds=seconds, memory_mb=MEMORY_MB))
     out["shortcut_s"] = time.process_time() - start
     check_line(game, short, must_win=True)
     out.update(before=len(line), cut=len(cut), after=len(short),
@@ -92,7 +95,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="one search budget for every game (default: each game's Demo budget)")
     parser.add_argument("--budget-for", nargs="*", default=[], metavar="GAME=S",
                         help="a search budget for one game (smith=20), over the others")
-    parser.add_argument("--shortcut-s", type=float, default=SHORTCUT_S)
+    parser.add_argument("--shortcut-s", type=float, default=None,
+                        help="one budget for the short ways (default: the worker's, by the line's length)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     rows = []
@@ -116,17 +120,20 @@ def main(argv: list[str] | None = None) -> None:
             row["repeated_before"] = sum(d["repeated_before"] for d in won)
             row["repeated_after"] = sum(d["repeated_after"] for d in won)
             row["shortcut_s"] = statistics.median(d["shortcut_s"] for d in won)
+            row["shortcut_max"] = max(d["shortcut_s"] for d in won)
         rows.append(row)
         print(f"{title}: budget {budget_s:g} s, won {row['won']} of {row['deals']}"
               + (f"; moves median {row['before_median']:g} -> loops cut {row['cut_median']:g} -> "
                  f"{row['after_median']:g}, longest {row['before_max']} -> {row['cut_max']} -> {row['after_max']}; "
                  f"a position twice: {row['repeated_before']} -> {row['repeated_after']} lines; "
-                 f"short ways {row['shortcut_s']:.2f} s (median)" if won else ""), flush=True)
+                 f"short ways {row['shortcut_s']:.2f} s (median), {row['shortcut_max']:.2f} s (longest)"
+                 if won else ""), flush=True)
+    within = "the worker's" if args.shortcut_s is None else f"{args.shortcut_s:g} s of"
     print(f"\n{time.perf_counter() - began:.0f} s in all, {args.jobs} deals at a time; "
-          f"short ways within {args.shortcut_s:g} s of processor time\n")
+          f"short ways within {within} processor time\n")
     print("| game | search budget | deals won | moves, median: found / loops cut / Demo | "
           "longest: found / loops cut / Demo | lines through a position twice: found / Demo | "
-          "short ways' time, median |")
+          "short ways' time: median / longest |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         if not r["won"]:
@@ -135,7 +142,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"| {r['title']} | {r['budget']:g} s | {r['won']} of {r['deals']} | "
               f"{r['before_median']:g} / {r['cut_median']:g} / {r['after_median']:g} | "
               f"{r['before_max']} / {r['cut_max']} / {r['after_max']} | "
-              f"{r['repeated_before']} / {r['repeated_after']} | {r['shortcut_s']:.2f} s |")
+              f"{r['repeated_before']} / {r['repeated_after']} | "
+              f"{r['shortcut_s']:.2f} s / {r['shortcut_max']:.2f} s |")
 
 
 if __name__ == "__main__":

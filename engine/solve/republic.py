@@ -195,6 +195,13 @@ class RepublicModel:
     def key(self) -> bytes:
         return b"\xff".join(sorted(self.pairb)) + b"\xfc" + self.fb + self.rb
 
+    def exact_key(self) -> bytes:
+        """The position as it lies, nothing sorted: equal exactly when the
+        engine's positions are (every pile in its place, the face-down
+        cards included); for ``shortcuts.py``, which must not take one
+        column for another."""
+        return b"\xff".join(self.pairb) + b"\xfc" + bytes(self.f1) + self.rb
+
     def play(self, m):
         kind, a, b, k = m
         cols = self.cols

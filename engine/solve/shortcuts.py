@@ -33,7 +33,7 @@ Pure engine: it plays copies of the game, nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..errors import MoveError
@@ -49,6 +49,12 @@ WALK = 40
 WALK_SKIPS = 2
 #: how many times the whole line is looked over again after a pass that shortened it
 PASSES = 4
+#: a line longer than this is first looked over by leaps (:func:`_leap_pass`)
+LONG = 1500
+#: the leaps go on while a pass leaves at most this share of the line
+LEAP_GAIN = 0.9
+#: the passes by leaps, among the others
+LEAP = "leap"
 
 
 def position_key(game: Any) -> str:
@@ -177,6 +183,14 @@ class _Board:
     def key(self) -> str:
         return repr(self.game._dump())
 
+    @staticmethod
+    def text(move: Move) -> str:
+        return str(move)
+
+    def avoided(self, avoid: set[str]) -> set[str]:
+        """``avoid`` (position keys, :func:`position_key`) as this board's keys."""
+        return avoid
+
     def back(self) -> None:
         """Take back the move last tried."""
         g = self.game
@@ -186,6 +200,220 @@ class _Board:
     def advance(self, text: str) -> None:
         """Play the line's next move for good."""
         self.game.play(text)
+
+
+def _republic_move(text: str) -> tuple[int, int, int, int] | None:
+    """``text`` (engine notation) as a move of The Republic's model
+    (``republic_rules.py``; the layoff: ``LAYOFF``), None when the model
+    has none like it (a card sent to a foundation named)."""
+    from . import republic_rules as r
+    if text == "layoff":
+        return LAYOFF
+    if text == "turn":
+        return r.TURN_MOVE
+    if text == "redeal":
+        return r.REDEAL_MOVE
+    try:
+        parsed = Move.parse(text)
+    except ValueError:
+        return None
+    src, dst, k = parsed.src, parsed.dst, parsed.count
+    kind, a = src[0], (int(src[1:]) - 1 if len(src) > 1 else 0)
+    if dst == "f":
+        to = {"c": r.CF, "p": r.PF, "s": r.SF, "t": r.TF}.get(kind)
+        return None if to is None or k != 1 or (kind in "st" and len(src) > 1) else (to, a, 0, 1)
+    if dst == "t":
+        return r.ST_MOVE if src == "s" else None
+    if dst[0] != "c" or len(dst) < 2:
+        return None
+    b = int(dst[1:]) - 1
+    to = {"c": r.CC, "p": r.PC, "s": r.SC, "t": r.TC, "f": r.FC}.get(kind)
+    if to is None or (k != 1 and to != r.CC) or (kind in "st" and len(src) > 1) or (kind == "f" and len(src) < 2):
+        return None
+    return (to, a if kind in "cpf" else 0, b, k)
+
+
+#: The Republic's layoff (every card of the columns and face-up packets that
+#: can go home, one by one), as the board of short ways plays it
+LAYOFF = (-1, 0, 0, 1)
+
+
+def _to_column() -> frozenset[int]:
+    from . import republic_rules as r
+    return frozenset((r.CC, r.PC, r.SC, r.TC, r.FC))
+
+
+#: the kinds of The Republic's model's moves that put cards in a column
+_TO_COLUMN = _to_column()
+
+
+def _layoff_move(model: Any) -> tuple[int, int, int, int] | None:
+    """The card the layoff sends home next in ``model``'s position, as the
+    engine's layoff looks (the columns' top cards left to right, then the
+    face-up packets'), as a move of the model; None when none can go."""
+    from . import republic_rules as r
+    wanted = model.wanted
+    for i, col in enumerate(model.cols):
+        if col and wanted[col[-1]]:
+            return (r.CF, i, 0, 1)
+    for i, pack in enumerate(model.packs):
+        if pack and not model.cols[i] and wanted[pack[-1]]:
+            return (r.PF, i, 0, 1)
+    return None
+
+
+def _republic_allows(model: Any, move: tuple[int, int, int, int]) -> bool:
+    """Whether The Republic's rules (RULES.md) allow ``move`` in ``model``'s
+    position; a way found by it is replayed by the engine before it is used."""
+    from . import republic_rules as r
+    kind, a, b, k = move
+    cols, packs, fits, wanted = model.cols, model.packs, model.fits, model.wanted
+    if move == LAYOFF:
+        return _layoff_move(model) is not None
+    if kind == r.TURN:
+        return model.turned < 0 and bool(model.stock)
+    if kind == r.REDEAL:
+        return model.turned < 0 and not model.stock and bool(model.talon) and model.redeals != 0
+    if kind == r.CC or kind == r.CF:
+        src = cols[a]
+        if len(src) < k or (kind == r.CF and not wanted[src[-1]]):
+            return False
+        if kind == r.CF:
+            return True
+        if a == b:
+            return False
+        for x in range(len(src) - k + 1, len(src)):
+            if not fits[src[x - 1]][src[x]]:
+                return False
+        c = src[-k]
+    elif kind == r.PF or kind == r.PC:
+        if not packs[a] or cols[a]:
+            return False
+        c = packs[a][-1]
+    elif kind <= r.ST:
+        c = model.turned
+    elif kind <= r.TC:
+        c = model.talon[-1] if model.talon else -1
+    else:
+        c = model.found[a]
+    if c < 0:
+        return False
+    if kind in (r.PF, r.SF, r.TF):
+        return bool(wanted[c])
+    if kind == r.ST:
+        return True
+    dst = cols[b]
+    if dst:
+        if not fits[dst[-1]][c]:
+            return False
+    elif packs[b]:
+        return False
+    if k == 1:
+        return True
+    vacancies = sum(1 for col, pack in zip(cols, packs) if not col and not pack)
+    return k <= (1 << vacancies if dst else 1 << (vacancies - 1))
+
+
+class _RepublicBoard:
+    """The Republic's board for the search of short ways: the solver's
+    compact model (``republic.py``'s ``RepublicModel``: moves made and taken
+    back in place, many times faster than the engine's hooks), its
+    positions keyed exactly (``exact_key``: every pile in its place, the
+    face-down cards included).  It tries the model's moves (all of them but
+    a few the search never needs: into a second vacancy, say); every line
+    found is replayed by the engine's public rules before it is used
+    (:func:`_checked`)."""
+
+    def __init__(self, game: Any) -> None:
+        from .republic import RepublicModel
+        self.game = game
+        self.model = RepublicModel(game, reductions=False)
+        self._tried: list[tuple[Any, Any]] = []
+        self._parsed: dict[str, tuple[int, int, int, int] | None] = {}
+
+    @classmethod
+    def takes(cls, game: Any, moves: list[str]) -> bool:
+        """Whether this board serves ``game`` and every move of ``moves``."""
+        return game.name == "republic" and all(_republic_move(m) is not None for m in set(moves))
+
+    def move(self, text: str) -> tuple[int, int, int, int] | None:
+        if text not in self._parsed:
+            self._parsed[text] = _republic_move(text)
+        return self._parsed[text]
+
+    def text(self, move: tuple[int, int, int, int]) -> str:
+        return "layoff" if move == LAYOFF else self.model.text(move)
+
+    def legal(self) -> list[tuple[int, int, int, int]]:
+        model = self.model
+        moves = list(model.moves())
+        vacancies = [j for j, (col, pack) in enumerate(zip(model.cols, model.packs)) if not col and not pack]
+        if len(vacancies) > 1:     # the model moves into the first vacancy only
+            first = vacancies[0]
+            moves += [(kind, a, j, k) for kind, a, b, k in moves
+                      if b == first and kind in _TO_COLUMN for j in vacancies[1:]]
+        if _layoff_move(model) is not None:
+            moves.append(LAYOFF)
+        return moves
+
+    def _play(self, move: tuple[int, int, int, int]) -> Any:
+        if move != LAYOFF:
+            return self.model.play(move)
+        done = []
+        while (home := _layoff_move(self.model)) is not None:
+            done.append((home, self.model.play(home)))
+        return done
+
+    def _unplay(self, move: tuple[int, int, int, int], token: Any) -> None:
+        if move != LAYOFF:
+            self.model.unplay(move, token)
+            return
+        for home, t in reversed(token):
+            self.model.unplay(home, t)
+
+    def allows(self, move: tuple[int, int, int, int]) -> bool:
+        return _republic_allows(self.model, move)
+
+    def try_move(self, move: tuple[int, int, int, int]) -> bytes:
+        self._tried.append((move, self._play(move)))
+        return self.model.exact_key()
+
+    def back(self) -> None:
+        move, token = self._tried.pop()
+        self._unplay(move, token)
+
+    def key(self) -> bytes:
+        return self.model.exact_key()
+
+    def advance(self, text: str) -> None:
+        self._play(self.move(text))
+
+    def avoided(self, avoid: set[str]) -> set[bytes]:
+        """``avoid`` (position keys, :func:`position_key`) as this board's keys."""
+        from ast import literal_eval
+
+        from .. import from_dict
+        from .republic import RepublicModel
+        doc = self.game.to_dict()
+        keys = set()
+        for key in avoid:
+            position = from_dict({"format": doc["format"], "game": doc["game"], "options": doc["options"],
+                                  "position": literal_eval(key)})
+            keys.add(RepublicModel(position, reductions=False).exact_key())
+        return keys
+
+    def keys_along(self, moves: list[str]) -> list[bytes]:
+        """The positions of ``moves`` from the board's, both ends included (the board is not changed)."""
+        keys = [self.key()]
+        for text in moves:
+            keys.append(self.try_move(self.move(text)))
+        for _ in moves:
+            self.back()
+        return keys
+
+
+def _no_tick() -> None:
+    pass
 
 
 class _Shortcuts:
@@ -198,10 +426,7 @@ class _Shortcuts:
         self.keys, self.moves, self.avoid, self.budget = keys, moves, avoid, budget
         self.index = {key: i for i, key in enumerate(keys)}
         self.edges: dict[int, list[tuple[int, list[str]]]] = {}
-
-    def _tick(self) -> None:
-        if self.budget is not None:
-            self.budget.tick()
+        self._tick = budget.tick if budget is not None else _no_tick
 
     def _found(self, t: int, v: int, path: list[str]) -> None:
         if v > t and len(path) <= v - t:
@@ -216,23 +441,29 @@ class _Shortcuts:
         if walk:
             self._walk(board, t)
 
-    def _search(self, board: _Board, t: int, depth: int, path: list[str], seen: set[str]) -> None:
+    def _search(self, board: Any, t: int, depth: int, path: list[Any], seen: set) -> None:
+        """Every line of at most ``depth`` moves more from the board's
+        position, reached from position ``t`` by ``path`` (its moves as the
+        board's); the board is back where it was afterwards."""
+        tick, index, avoid = self._tick, self.index, self.avoid
         for move in board.legal():
-            self._tick()
+            tick()                     # the budget runs out between tries, with the board in place
             key = board.try_move(move)
-            try:
-                if key in seen:
-                    continue
+            if key not in seen:
                 seen.add(key)
-                path.append(str(move))
-                v = self.index.get(key)
+                v = index.get(key)
                 if v is not None:
-                    self._found(t, v, path)
-                elif depth > 1 and key not in self.avoid:
-                    self._search(board, t, depth - 1, path, seen)
-                path.pop()
-            finally:
-                board.back()
+                    if v - t > len(path):
+                        self._found(t, v, [board.text(m) for m in path] + [board.text(move)])
+                elif depth > 1 and key not in avoid:
+                    path.append(move)
+                    try:
+                        self._search(board, t, depth - 1, path, seen)
+                    except BaseException:
+                        board.back()
+                        raise
+                    path.pop()
+            board.back()
 
     def _walk(self, board: _Board, t: int) -> None:
         """The line from position ``t`` with its move ``t`` left out, and
@@ -298,12 +529,12 @@ class _Shortcuts:
         return [move for path in reversed(out) for move in path]
 
 
-def _one_pass(game: Any, keys: list[str], moves: list[str], avoid: set[str], budget: Budget | None,
+def _one_pass(make: Callable[[], Any], keys: list, moves: list[str], avoid: set, budget: Budget | None,
               depth: int, walk: bool) -> list[str]:
     """The line by the short ways found from as many of its positions as
-    the budget allows."""
+    the budget allows (the fewest moves by them: :meth:`_Shortcuts.best`)."""
     found = _Shortcuts(keys, moves, avoid, budget)
-    board = _Board(game)
+    board = make()
     try:
         for t, move in enumerate(moves):
             found.from_position(board, t, depth, walk)
@@ -311,6 +542,35 @@ def _one_pass(game: Any, keys: list[str], moves: list[str], avoid: set[str], bud
     except OutOfBudget:
         pass
     return found.best()
+
+
+def _leap_pass(make: Callable[[], Any], keys: list, moves: list[str], avoid: set, budget: Budget | None,
+               depth: int) -> list[str]:
+    """The line by the furthest short way from each position it comes to,
+    from the first on: a position the short ways leap over is never
+    searched from, so a long line that wanders is looked over in one pass
+    in about the time the line it leaves takes (:meth:`_Shortcuts.best`
+    looks from every position, which the wanderings of a line of thousands
+    of moves make too slow).  Where the budget runs out, the line goes on
+    as it was."""
+    found = _Shortcuts(keys, moves, avoid, budget)
+    board = make()
+    out: list[str] = []
+    t = 0
+    try:
+        while t < len(moves):
+            found.from_position(board, t, depth, walk=True)
+            v, path = t + 1, [moves[t]]
+            for u, way in found.edges.get(t, ()):
+                if u > v and keys[u] not in avoid:
+                    v, path = u, way
+            for move in path:
+                board.advance(move)
+            out += path
+            t = v
+    except OutOfBudget:
+        out += moves[t:]
+    return out
 
 
 def shorten(game: Any, line: Iterable[str], budget: Budget | None = None, *,
@@ -321,26 +581,54 @@ def shorten(game: Any, line: Iterable[str], budget: Budget | None = None, *,
     where the short ways allow, through no position of ``avoid`` (position
     keys, :func:`position_key`; the game's own position excepted).
 
-    The search looks over the whole line one move deep first (with the
-    walks that leave one of its moves out), again while that shortens it,
-    then ``depth`` moves deep.  Once the budget runs out, the short ways
-    found so far are taken; the loops are cut in any case.  ``game`` is
-    not changed; ``ValueError`` when the engine refuses a move of ``line``."""
+    A line longer than ``LONG`` moves is first looked over by leaps
+    (:func:`_leap_pass`, ``depth`` moves deep), again while that shortens
+    it by a tenth or more.  Then the search looks over the whole line one
+    move deep (with the walks that leave one of its moves out), again while
+    that shortens it, then ``depth`` moves deep.  Once the budget runs out,
+    the short ways found so far are taken; the loops are cut in any case.
+    ``game`` is not changed; ``ValueError`` when the engine refuses a move
+    of ``line``."""
     moves = [str(m) for m in line]
     keys = _keys_along(game, moves)
     avoid = set(avoid) - {keys[0]}
     keys, best = _erase_loops(keys, moves)
-    for d in range(1, depth + 1):
-        for _ in range(PASSES):
-            if budget is not None and budget.exhausted():
-                return best
-            shorter = _checked(game, _one_pass(game, keys, best, avoid, budget, d, walk=d == 1), keys[-1])
-            if shorter is None:
-                return best
-            found_keys, found = shorter
-            if (_entered(found_keys, avoid), len(found)) >= (_entered(keys, avoid), len(best)):
-                break
-            keys, best = found_keys, found
+    board = _RepublicBoard if _RepublicBoard.takes(game, best) else _Board
+
+    def make() -> Any:
+        return board(game)
+
+    avoided = make().avoided(avoid)
+
+    def board_keys(engine_keys: list[str], moves: list[str]) -> list:
+        return engine_keys if board is _Board else make().keys_along(moves)
+
+    bkeys = board_keys(keys, best)
+    stages = [(LEAP, depth)] if len(best) > LONG else []
+    stages += [("all", d) for d in range(1, depth + 1)]
+    passes = [stage for stage in stages for _ in range(PASSES)]
+    done = None
+    for stage in passes:
+        if stage == done:
+            continue
+        if budget is not None and budget.exhausted():
+            return best
+        kind, d = stage
+        if kind == LEAP:
+            found = _leap_pass(make, bkeys, best, avoided, budget, d)
+        else:
+            found = _one_pass(make, bkeys, best, avoided, budget, d, walk=d == 1)
+        shorter = _checked(game, found, keys[-1])
+        if shorter is None:
+            return best
+        found_keys, found = shorter
+        if (_entered(found_keys, avoid), len(found)) >= (_entered(keys, avoid), len(best)):
+            done = stage
+            continue
+        if kind == LEAP and len(found) > len(best) * LEAP_GAIN:
+            done = stage
+        keys, best = found_keys, found
+        bkeys = board_keys(keys, best)
     return best
 
 

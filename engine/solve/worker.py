@@ -105,8 +105,13 @@ WON_BEFORE = "a deal won before"
 #: the most cards before a redeal
 PLAY_ON_S = 3.0
 #: the Demo's line made shorter: the search for short ways between the
-#: positions of the line the solver found (``shortcuts.py``; ``bench/demo_lines.py``)
+#: positions of the line the solver found (``shortcuts.py``; ``bench/demo_lines.py``),
+#: ``SHORTCUT_S`` and ``SHORTCUT_PER_100_S`` more for each 100 moves of the
+#: line, at most ``SHORTCUT_MAX_S`` (with the Demo's 10 s search, 15 s
+#: before the longest line starts)
 SHORTCUT_S = 3.0
+SHORTCUT_PER_100_S = 0.25
+SHORTCUT_MAX_S = 5.0
 #: the worker's resident size (MB) past which a search stops and answers
 #: unknown: the ceiling while searching, which with the table's own process
 #: bounds the game's whole tree while a search runs.  At rest the tree is
@@ -319,16 +324,23 @@ def settling(request: dict, budget: float, now: float | None = None) -> tuple[fl
     return seconds, max(MIN_LEFT_S, float(wall) - waited)
 
 
+def shortcut_seconds(moves: int) -> float:
+    """The processor seconds the short ways of a line of ``moves`` moves
+    get (``SHORTCUT_S``...): a long line takes longer to look over."""
+    return min(SHORTCUT_MAX_S, SHORTCUT_S + SHORTCUT_PER_100_S * moves / 100)
+
+
 def demo_line(game: Any, line: list[str], job: Job, budget: float) -> list[str]:
     """The line the Demo plays: ``line`` (from ``game``'s position) through
     no position twice, none the game has already been through where a
     short way round is found, and by the short ways found within
-    ``SHORTCUT_S`` (at most the Demo's own ``budget``) of processor time
-    (``shortcuts.shorten``); never longer, ending where ``line`` ends."""
+    ``shortcut_seconds`` (at most the Demo's own ``budget``) of processor
+    time (``shortcuts.shorten``); never longer, ending where ``line`` ends."""
     from .shortcuts import passed_keys, shorten
     if not line:
         return list(line)
-    return shorten(game, line, job.budget(min(budget, SHORTCUT_S)), avoid=passed_keys(game))
+    seconds = min(budget, shortcut_seconds(len(line)))
+    return shorten(game, line, job.budget(seconds), avoid=passed_keys(game))
 
 
 def known_win(game: Any, lines: list[list[str]], job: Job) -> list[str] | None:
