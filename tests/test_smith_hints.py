@@ -14,6 +14,7 @@ from engine.solve.advice import (
     DEAL,
     FILL_THEN_DEAL,
     LOST,
+    REVEAL,
     SHUFFLE,
     TOWARD_SHUFFLE,
     UNDO,
@@ -243,3 +244,25 @@ def test_a_known_line_that_leads_back_is_not_shown_as_the_hint(tmp_path):
         assert not app.scene.flash_rects
     finally:
         app.analyst.stop()
+
+
+def test_the_republic_plays_a_talon_card_to_show_the_next_when_nothing_else_helps():
+    """The Republic near its end, the stock spent, no redeal left: the
+    talon's queen of clubs hides the seven and eight the sixes wait for.
+    Nothing on the table gains, so H puts the queen into a vacancy (it
+    shows the next talon card, its reason), and following H then wins."""
+    position = {"packets": [[] for _ in range(10)],
+                "columns": [[], [], [], [], [], ["9C"], ["TC"], ["KC"], ["JC"], []],
+                "stock": [], "turned": None, "talon": ["KH", "8C", "7C", "QC"],
+                "foundations": ["KD", "KD", "KC", "KH", "6C", "QH", "KS", "KS"], "redeals_left": 0}
+    game = engine.from_dict({"format": 1, "game": "republic", "options": {"rule": "alternate"},
+                             "position": position})
+    advice = advise(game, Budget(seconds=2))
+    assert advice.move is not None and advice.move.startswith("t-c") and advice.reason == REVEAL
+    assert "shows the next card" in advice.words()
+    for _ in range(12):
+        if game.won or advice.move is None:
+            break
+        game.play(advice.move)
+        advice = advise(game, Budget(seconds=2))
+    assert game.won

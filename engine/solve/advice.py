@@ -51,8 +51,9 @@ LOST = "lost"
 #: nothing is known to help, and the way on is to take back the last move
 UNDO = "undo"
 #: the move is the way on named by the game (:data:`WAYS`)
-SHUFFLE, TOWARD_SHUFFLE, REDEAL, DEAL, FILL_THEN_DEAL, TURN, TO_TALON, TALON, LAYOFF = (
-    "shuffle", "toward-shuffle", "redeal", "deal", "fill-then-deal", "turn", "to-talon", "talon", "layoff")
+SHUFFLE, TOWARD_SHUFFLE, REDEAL, DEAL, FILL_THEN_DEAL, TURN, REVEAL, TO_TALON, TALON, LAYOFF = (
+    "shuffle", "toward-shuffle", "redeal", "deal", "fill-then-deal", "turn", "reveal", "to-talon", "talon",
+    "layoff")
 #: the share of a hint's budget its search gets; the rest is for the way on
 SEARCH_SHARE = 0.75
 #: nothing is known to help, and there is no way on
@@ -72,6 +73,7 @@ WORDS = {
                     "fill it, then deal",
     TURN: "nothing on the table is known to help",
     TO_TALON: "nothing on the table is known to help",
+    REVEAL: "nothing on the table is known to help; this shows the next card",
     TALON: "nothing on the table is known to help",
     LAYOFF: "nothing else is known to help",
 }
@@ -322,15 +324,16 @@ def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advic
     """When no move is known to help: the way on the game has (a fresh move
     of ``moves`` with its reason), else why there is none."""
     words = {m for m in moves if "-" not in m}
-    if game.name == "gaps":
+    if "redeal" in getattr(game, "irreversible", ()):
+        # Gaps' shuffle, Chinese Puzzle's redeal: the cards dealt anew
+        shuffle = getattr(game, "REDEAL_WORD", "redeal") == "shuffle"
         if "redeal" in words:
-            return Advice("redeal", SHUFFLE)
-        if getattr(game, "shuffles_left", 0) > 0:
+            return Advice("redeal", SHUFFLE if shuffle else REDEAL)
+        if getattr(game, "redeals_left", 0) > 0:
+            # listed only once no move is left (Gaps): the way there
             line = _to_stuck(game, seen, budget)
             if line:
                 return Advice(line[0], TOWARD_SHUFFLE)
-    if game.name == "chinese-puzzle" and "redeal" in words:
-        return Advice("redeal", REDEAL)
     if "deal" in words:
         return Advice("deal", DEAL)
     if getattr(game, "stock_move", None) == "deal" and game.stock_size and game.explain("deal") is not None:
@@ -343,6 +346,11 @@ def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advic
             return Advice(m, FILL_THEN_DEAL, line=[m] + then)
     if "turn" in words:
         return Advice("turn", TURN)
+    shows = _reveals(game, moves)
+    if shows:
+        # a move that shows a card (The Republic: a talon card played, the
+        # next one shows): what is learned may open a way
+        return Advice(shows[0], REVEAL)
     if "s-t" in moves:
         return Advice("s-t", TO_TALON)
     if "redeal" in words:
@@ -352,6 +360,20 @@ def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advic
     if not moves and game.history and game.can_undo:
         return Advice(None, UNDO)
     return Advice(None, NOTHING)
+
+
+def _reveals(game: Any, moves: list[str]) -> list[str]:
+    """The moves of ``moves`` that show a hidden card, by the search's model
+    (The Republic and The Smith), those that show most first; [] for a
+    game whose search has no model."""
+    spec = find(game.name)
+    if spec is None or spec.model is None:
+        return []
+    pos = load(spec.model)(game)
+    fresh_moves = set(moves)
+    shown = [m for m in pos.moves(None, None) if pos.is_frontier(m) and pos.text(m) in fresh_moves]
+    shown.sort(key=lambda m: -pos.frontier_gain(m))
+    return [pos.text(m) for m in shown]
 
 
 def _fills_empty_column(game: Any, move: str) -> bool:
