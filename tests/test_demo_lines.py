@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.solve import Budget, Status, solve, won_deals
 from engine.solve.replay import check_line, position_copy
-from engine.solve.shortcuts import cut_loops, passed_keys, position_key, shorten
+from engine.solve.shortcuts import _RepublicBoard, cut_loops, passed_keys, position_key, shorten
 from engine.solve.worker import Job, answer
 
 #: the search for short ways, in nodes (moves tried): the same line on any machine
@@ -223,3 +223,110 @@ def test_while_the_demo_plays_the_status_line_counts_the_moves_left(tmp_path):
             assert left == total - played + 1, (played, left, total)
     finally:
         app.analyst.stop()
+
+
+def detoured(game, line: list[str]) -> list[str]:
+    """``line`` with a detour planted wherever one fits: before a move of
+    the line, another card moved (not home) where it may go, then the
+    line's move, then the one move that brings the line back to its next
+    position; no position twice.  A line about three times as long that
+    wanders as a search's may."""
+    keys = positions(game, line)
+    seen = set(keys)
+    copy = position_copy(game)
+    out: list[str] = []
+    for t, move in enumerate(line):
+        out += planted(copy, move, keys[t + 1], seen) or [move]
+        copy.play(move)
+    return out
+
+
+def planted(copy, move: str, after: str, seen: set[str]) -> list[str] | None:
+    """A detour from ``copy``'s position to ``after`` through ``move``, as
+    :func:`detoured` plants them; its positions are added to ``seen``."""
+    for first in map(str, copy.legal_moves()):
+        if first in (move, "layoff", "turn", "redeal", "s-t") or first.endswith("-f"):
+            continue
+        there = position_copy(copy)
+        there.play(first)
+        if position_key(there) in seen or there.explain(move) is not None:
+            continue
+        middle = position_key(there)
+        there.play(move)
+        if position_key(there) in seen:
+            continue
+        for back in map(str, there.legal_moves()):
+            again = position_copy(there)
+            again.play(back)
+            if position_key(again) == after:
+                seen |= {middle, position_key(there)}
+                return [first, move, back]
+    return None
+
+
+def test_a_long_republic_line_is_shortened_to_near_its_direct_length():
+    """A Republic line of more than 1,500 moves, the solver's with a detour
+    planted at nearly every move (issue 34: a search's line ran to 9,592
+    moves): looked over by leaps, the Demo's line is no longer than the
+    direct one, still wins and passes no position twice."""
+    game, line = solved("republic", 2, rule="any-suit")
+    long = detoured(game, line)
+    assert len(long) > 1_500 and repeats(game, long) == 0
+    check_line(game, long, must_win=True)
+    short = shorten(game, long, Budget(nodes=300_000))
+    assert len(short) <= len(line), (len(long), len(line), len(short))
+    check_line(game, short, must_win=True)
+    assert repeats(game, short) == 0
+
+
+def two_ways(game) -> tuple[str, str, str] | None:
+    """A card on top of a column of two or more that may go onto two other
+    columns and come back: its move there, the move back, its move from
+    its column to the other; None when there is none."""
+    legal = [str(m) for m in game.legal_moves()]
+    for there in legal:
+        if not there.startswith("c") or "-c" not in there or ":" in there:
+            continue
+        src, dst = there.split("-")
+        if len(game.columns[int(src[1:]) - 1]) < 2:
+            continue
+        copy = position_copy(game)
+        copy.play(there)
+        others = [m for m in legal if m.startswith(src + "-c") and m != there and ":" not in m]
+        if copy.explain(f"{dst}-{src}") is None and others:
+            return there, f"{dst}-{src}", others[0]
+    return None
+
+
+def test_a_republic_line_goes_round_a_position_the_game_has_been_through():
+    """The player moved a card; a line that takes it back, then on to
+    another column it fits on, passes through the position the game came
+    from: the Demo moves it there at once (The Republic's short ways are
+    searched on its model, the positions to avoid made its own)."""
+    game, line = solved("republic", 4, rule="any-suit")
+    for move in line:                   # the solver's line, to where a card may go two ways
+        if two_ways(game) is not None:
+            break
+        game.play(move)
+    there, back, onward = two_ways(game)
+    game.play(there)
+    copy = position_copy(game)
+    for move in (back, onward):
+        copy.play(move)
+    result = solve(copy, Budget(nodes=400_000), known=True)
+    assert result.status is Status.WON
+    line = [back, onward] + result.moves
+    avoid = passed_keys(game)
+    assert positions(game, line)[1] in avoid
+    board = _RepublicBoard(game)    # the model's own keys of the positions to avoid
+    assert board.keys_along(line)[1] in board.avoided(avoid)
+    assert board.key() not in board.avoided(avoid)
+    short = shorten(game, line, Budget(nodes=NODES), avoid=avoid)
+    assert not set(positions(game, short)) & avoid
+    assert len(short) < len(line)
+    check_line(game, short, must_win=True)
+
+
+def test_a_longer_line_gets_longer_for_its_short_ways_within_a_bound():
+    from engine.solve.worker import SHORTCUT_MAX_S, SHORTCUT_S, shortcut_seconds
+    assert SHORTCUT_S <= shortcut_seconds(100) < shortcut_seconds(500) < shortcut_seconds(10_000) == SHORTCUT_MAX_S
