@@ -17,6 +17,17 @@ returns a line that
   game has already been through: :func:`passed_keys`), so the Demo does
   not take back what the player did to come back to it later.
 
+A line of thousands of moves (The Republic's search once found one of
+9,592) is first looked over by leaps (:func:`_leap_pass`): from the first
+position, the furthest later position of the line the short ways reach,
+and on from there, so the positions leapt over are never searched from;
+one pass costs about what the line it leaves costs, not the line given.
+
+The Republic's short ways are searched on the solver's compact model of it
+(``republic.py``, moves made and taken back in place, many times faster
+than the engine's hooks: :class:`_RepublicBoard`); the other games' on a
+copy of the game (:class:`_Board`).
+
 Positions are compared whole (:func:`position_key`): the face-down cards
 of The Republic and The Smith are part of a position, so two positions
 that look alike to the player but hide different cards are different.
@@ -38,6 +49,7 @@ from typing import Any
 
 from ..errors import MoveError
 from ..notation import Move
+from . import republic_rules
 from .budget import Budget, OutOfBudget
 from .replay import position_copy
 
@@ -206,7 +218,7 @@ def _republic_move(text: str) -> tuple[int, int, int, int] | None:
     """``text`` (engine notation) as a move of The Republic's model
     (``republic_rules.py``; the layoff: ``LAYOFF``), None when the model
     has none like it (a card sent to a foundation named)."""
-    from . import republic_rules as r
+    r = republic_rules
     if text == "layoff":
         return LAYOFF
     if text == "turn":
@@ -221,7 +233,9 @@ def _republic_move(text: str) -> tuple[int, int, int, int] | None:
     kind, a = src[0], (int(src[1:]) - 1 if len(src) > 1 else 0)
     if dst == "f":
         to = {"c": r.CF, "p": r.PF, "s": r.SF, "t": r.TF}.get(kind)
-        return None if to is None or k != 1 or (kind in "st" and len(src) > 1) else (to, a, 0, 1)
+        if to is None or k != 1 or (kind in "st" and len(src) > 1) or not 0 <= a < 10:
+            return None
+        return (to, a, 0, 1)
     if dst == "t":
         return r.ST_MOVE if src == "s" else None
     if dst[0] != "c" or len(dst) < 2:
@@ -229,6 +243,8 @@ def _republic_move(text: str) -> tuple[int, int, int, int] | None:
     b = int(dst[1:]) - 1
     to = {"c": r.CC, "p": r.PC, "s": r.SC, "t": r.TC, "f": r.FC}.get(kind)
     if to is None or (k != 1 and to != r.CC) or (kind in "st" and len(src) > 1) or (kind == "f" and len(src) < 2):
+        return None
+    if not (0 <= a < (8 if kind == "f" else 10) and 0 <= b < 10):
         return None
     return (to, a if kind in "cpf" else 0, b, k)
 
@@ -238,20 +254,16 @@ def _republic_move(text: str) -> tuple[int, int, int, int] | None:
 LAYOFF = (-1, 0, 0, 1)
 
 
-def _to_column() -> frozenset[int]:
-    from . import republic_rules as r
-    return frozenset((r.CC, r.PC, r.SC, r.TC, r.FC))
-
-
 #: the kinds of The Republic's model's moves that put cards in a column
-_TO_COLUMN = _to_column()
+_TO_COLUMN = frozenset((republic_rules.CC, republic_rules.PC, republic_rules.SC, republic_rules.TC,
+                        republic_rules.FC))
 
 
 def _layoff_move(model: Any) -> tuple[int, int, int, int] | None:
     """The card the layoff sends home next in ``model``'s position, as the
     engine's layoff looks (the columns' top cards left to right, then the
     face-up packets'), as a move of the model; None when none can go."""
-    from . import republic_rules as r
+    r = republic_rules
     wanted = model.wanted
     for i, col in enumerate(model.cols):
         if col and wanted[col[-1]]:
@@ -265,7 +277,7 @@ def _layoff_move(model: Any) -> tuple[int, int, int, int] | None:
 def _republic_allows(model: Any, move: tuple[int, int, int, int]) -> bool:
     """Whether The Republic's rules (RULES.md) allow ``move`` in ``model``'s
     position; a way found by it is replayed by the engine before it is used."""
-    from . import republic_rules as r
+    r = republic_rules
     kind, a, b, k = move
     cols, packs, fits, wanted = model.cols, model.packs, model.fits, model.wanted
     if move == LAYOFF:
