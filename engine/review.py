@@ -45,6 +45,7 @@ rather than guessing; no verdict a search produced is dropped.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,20 +168,175 @@ class _Reviewer:
         self.retried: set[int] = set()
         #: positions a search was wanted for and the review's time did not allow
         self.skipped: set[int] = set()
+        #: each position's layout (``Game.position``) and its key (the layout
+        #: as text): equal keys, equal verdicts within a deal
+        self.layouts, self.keys = self.replayed(game)
+        self.at_key: dict[str, list[int]] = {}
+        for k, key in enumerate(self.keys):
+            self.at_key.setdefault(key, []).append(k)
+        self.random = frozenset(getattr(type(game), "irreversible", frozenset()))
+        #: winning lines known, by the key of a position they pass: the line
+        #: and where along it that position is (its rest wins from there);
+        #: every one replayed in the engine to the game's end, won
+        self.wins: dict[str, tuple[tuple[str, ...], int]] = {}
+        #: keys of positions proved lost
+        self.lost_keys: set[str] = set()
+
+    # ------------------------------------------------------------- positions
+    def replayed(self, game: Any) -> tuple[list[dict], list[str]]:
+        """Each position of the history, 0..n: its layout and key (one replay
+        of the history, a tenth of a millisecond a move)."""
+        from . import from_dict
+
+        doc = {k: v for k, v in self.doc.items() if k != "position"}
+        doc["history"] = []
+        g = from_dict(doc)
+        layouts = [g.position()]
+        for move in self.doc.get("history", []):
+            g.play(move)
+            layouts.append(g.position())
+        return layouts, [json.dumps(x, sort_keys=True) for x in layouts]
+
+    def at(self, k: int) -> Any:
+        """A new game at position ``k`` (its history left out)."""
+        from . import from_dict
+
+        return from_dict({key: self.doc[key] for key in ("format", "game", "options", "seed") if key in self.doc}
+                         | {"position": self.layouts[k]})
+
+    def out_of_time(self) -> bool:
+        return self.whole is not None and self.whole.elapsed() >= self.total
+
+    def learn(self, k: int, line: list[str], lenient: bool = False) -> list[str] | None:
+        """Play ``line`` from position ``k`` (``lenient``: a move refused is
+        left out): the moves played when they win the game, every position
+        they pass then known won (``wins``); else None."""
+        g = self.at(k)
+        played, keys = [], [self.keys[k]]
+        for move in line:
+            if g.won:
+                break
+            if str(move) in self.random or g.explain(move) is not None:
+                if lenient:
+                    continue
+                return None
+            g.play(move)
+            played.append(str(move))
+            keys.append(json.dumps(g.position(), sort_keys=True))
+        if not g.won:
+            return None
+        whole = tuple(played)
+        for i, key in enumerate(keys):
+            self.wins.setdefault(key, (whole, i))
+        return played
+
+    def win_from(self, k: int) -> list[str] | None:
+        """A winning line known from position ``k`` (equal to a position one
+        passes), or None."""
+        known = self.wins.get(self.keys[k])
+        return None if known is None else list(known[0][known[1]:])
+
+    def children(self, k: int) -> list[tuple[str, str]]:
+        """Position ``k``'s moves within its deal (not a random one), each
+        with the key of the position it leads to."""
+        g = self.at(k)
+        found = []
+        for move in map(str, g.legal_moves()):
+            if move in self.random:
+                continue
+            g.play(move)
+            found.append((move, json.dumps(g.position(), sort_keys=True)))
+            g.undo()
+        return found
+
+    def prove_won(self, j: int) -> bool:
+        """Prove position ``j`` won without a search, from the winning lines
+        known: one passes a position equal to ``j``; the line proved from
+        position ``j - 1`` without the move played there (or with it left
+        where it is), its refused moves left out; or one move from ``j``
+        reaches a position a known line passes."""
+        if self.verdicts[j] == WON:
+            return True
+        if self.verdicts[j] != UNKNOWN:
+            return False
+        line = self.win_from(j)
+        if line is None and j > self.deal_of[j].first:
+            before = self.win_from(j - 1)
+            move = str(self.doc["history"][j - 1])
+            if before is not None:      # (its first move the one played: j is on the line, known)
+                tries = [before]
+                if move in before:
+                    cut = list(before)
+                    cut.remove(move)
+                    tries.insert(0, cut)
+                for t in tries:
+                    line = self.learn(j, t, lenient=True)
+                    if line is not None:
+                        break
+        if line is None:
+            for move, key in self.children(j):
+                if key in self.wins:
+                    line = self.learn(j, [move] + self.win_from_key(key))
+                    if line is not None:
+                        break
+        if line is None:
+            return False
+        self.mark(j, WON)
+        return True
+
+    def win_from_key(self, key: str) -> list[str]:
+        line, i = self.wins[key]
+        return list(line[i:])
+
+    def advance(self, deal: Deal) -> None:
+        """Push the deal's latest win forward along the history by the
+        winning lines known (a replay costs milliseconds, a search seconds),
+        as far as they go."""
+        while not self.out_of_time():
+            w = self.won_until(deal)
+            if w is None or w >= deal.last or self.verdicts[w + 1] != UNKNOWN:
+                return
+            if not self.prove_won(w + 1):
+                return
+
+    def retreat(self, deal: Deal) -> None:
+        """Pull the deal's earliest loss back while every move from the
+        position before it leads to a position proved lost (never for a
+        game with random moves: their deals are searched on their own)."""
+        if self.random:
+            return
+        while not self.out_of_time():
+            lost = self.lost_from(deal)
+            if lost is None or lost <= deal.first or self.verdicts[lost - 1] != UNKNOWN:
+                return
+            moves = self.children(lost - 1)
+            if not moves or any(key not in self.lost_keys for _, key in moves):
+                return
+            self.mark(lost - 1, LOST)
 
     # ------------------------------------------------------------- proofs
     def mark(self, k: int, v: str) -> None:
         """Record a proof at ``k`` and what it implies in its deal: lost
-        from ``k`` on, won up to ``k``.  A verdict already decided is kept
+        from ``k`` on, won up to ``k``, and the same at every position of the
+        deal equal to one so marked.  A verdict already decided is kept
         (the seeds are trusted first; the solver never contradicts itself)."""
         if v == UNKNOWN or self.verdicts[k] != UNKNOWN:
             return
-        deal = self.deal_of[k]
-        span = range(k, deal.last + 1) if v == LOST else range(k, deal.first - 1, -1)
-        for j in span:
-            if self.verdicts[j] != UNKNOWN:
-                break
-            self.verdicts[j] = v
+        todo = [k]
+        while todo:
+            k = todo.pop()
+            if self.verdicts[k] != UNKNOWN:
+                continue
+            deal = self.deal_of[k]
+            span = range(k, deal.last + 1) if v == LOST else range(k, deal.first - 1, -1)
+            for j in span:
+                if self.verdicts[j] != UNKNOWN:
+                    break
+                self.verdicts[j] = v
+                key = self.keys[j]
+                if v == LOST:
+                    self.lost_keys.add(key)
+                todo.extend(i for i in self.at_key[key] if self.deal_of[i] is deal and self.verdicts[i] == UNKNOWN)
 
     def won_until(self, deal: Deal) -> int | None:
         """The deal's latest position proved won (every earlier one is)."""
@@ -219,6 +375,11 @@ class _Reviewer:
         self.asked[k] = (_STATUS[r.status], list(r.moves))
         self.result.searches += 1
         self.mark(k, self.asked[k][0])
+        if self.asked[k][0] == WON:
+            self.learn(k, list(r.moves))
+            self.advance(self.deal_of[k])
+        elif self.asked[k][0] == LOST:
+            self.retreat(self.deal_of[k])
         if self.progress is not None:
             self.progress(self.result.searches, max(self.most, self.result.searches))
         return self.asked[k][0]
@@ -237,10 +398,12 @@ class _Reviewer:
         lo = deal.won_until
         if lo is not None and deal.lost_from == lo + 1:
             deal.losing = lo                # the move from position lo to lo + 1
-            if lo not in self.asked:        # proved before the review: its line is wanted
-                self.search(lo)
             asked = self.asked.get(lo)
-            line = asked[1] if asked is not None and asked[0] == WON else []
+            line = asked[1] if asked is not None and asked[0] == WON else self.win_from(lo)
+            if not line and lo not in self.asked:   # proved before the review: its line is wanted
+                self.search(lo)
+                asked = self.asked.get(lo)
+                line = asked[1] if asked is not None and asked[0] == WON else []
             deal.instead = str(line[0]) if line else None
 
     def look_back(self, deal: Deal, stop_at_undecided: bool) -> None:
@@ -306,3 +469,27 @@ class _Reviewer:
             order = sorted(range(lo + 1, hi), key=lambda k: abs(k - mid))[:3]
             if all(self.verdict(k) == UNKNOWN for k in order) and self.verdict(order[0], longer=True) == UNKNOWN:
                 break
+        self.boundary(deal)
+
+    def boundary(self, deal: Deal) -> None:
+        """What is left of the review's time goes to the positions between
+        the latest win and the earliest loss, nearest the loss first (its
+        searches are the cheapest): each searched once, then once more for
+        longer, until the losing move is found or the time is out."""
+        won, lost = self.won_until, self.lost_from
+        if self.whole is None or lost(deal) is None:
+            return
+        if won(deal) is None and lost(deal) > deal.first:
+            # nothing proved winnable near the loss: the deal itself, for longer
+            if self.verdict(deal.first) == UNKNOWN:
+                self.verdict(deal.first, longer=True)
+        for longer in (False, True):
+            while not self.out_of_time():
+                lo, hi = won(deal), lost(deal)
+                if lo is None or hi is None or hi - lo <= 1:
+                    return
+                left = [k for k in range(hi - 1, lo, -1) if self.verdicts[k] == UNKNOWN
+                        and (k not in self.asked if not longer else k not in self.retried)]
+                if not left:
+                    break
+                self.search(left[0], longer=longer)
