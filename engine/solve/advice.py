@@ -221,10 +221,23 @@ def replayed(game: Any, keyer: Any = None) -> Replay:
     return r
 
 
-def model_key(game: Any) -> Any:
-    """The key The Republic and The Smith's search gives ``game``'s position."""
+def model_key(game: Any) -> tuple:
+    """The key The Republic and The Smith's search gives ``game``'s
+    position, with the search's score of it and what is hidden there
+    (:func:`hidden`)."""
     from .piles import model_of
-    return model_of(game)(game).key()
+    pos = model_of(game)(game)
+    return pos.key(), pos.score(), hidden(game)
+
+
+def hidden(game: Any) -> tuple:
+    """How many cards lie face down in each of ``game``'s stock, packets and
+    talon (each a pile the player has not seen all of): equal between two
+    positions with no card shown between them (The Republic, The Smith)."""
+    p = game.position()
+    packets = p.get("packets") or []
+    return (len(p.get("stock") or []), sum(len(k) for k in packets), len(p.get("talon") or []),
+            p.get("redeals_left"))
 
 
 def grid_key(game: Any) -> bytes:
@@ -249,14 +262,25 @@ def advise(game: Any, budget: Budget) -> Advice:
     if not moves:
         return way_on(game, [], budget, seen)
     search = load(spec.solver) if spec is not None else None
-    earlier = frozenset(replay.search_keys[:-1])
+    floor = None
+    if keyer is model_key:
+        # a hint's line must end better than the best position passed since
+        # a card was last shown (by the search's score), not only better than
+        # this one: the score climbs between deals, so H cannot wander on
+        # (a column emptied, filled, emptied again) and deals once nothing
+        # beats what it has had
+        now = replay.search_keys[-1][2]
+        earlier = frozenset(k for k, _, _ in replay.search_keys[:-1])
+        floor = max((score for _, score, shown in replay.search_keys[:-1] if shown == now), default=None)
+    else:
+        earlier = frozenset(replay.search_keys[:-1])
     lost = closed = False
     # most of the budget for the search; the rest for the way on, if needed
     part = budget.part(SEARCH_SHARE)
     try:
         with collector_paused():
             if spec is not None and spec.avoids:
-                status, line = search(game, part, False, avoid_keys=earlier, gains_only=True)
+                status, line = search(game, part, False, avoid_keys=earlier, gains_only=True, floor=floor)
                 # every position reachable without going back seen, none of them a way on
                 closed = status is Status.IMPOSSIBLE
                 line = line if not closed else []

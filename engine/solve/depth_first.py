@@ -127,7 +127,8 @@ def exact_steps(pos, budget: Budget, max_bytes: int, pause: int = 1 << 62):
     return None
 
 
-def visible(pos, budget: Budget, max_bytes: int, avoid=(), gains_only: bool = False) -> tuple[Status, list]:
+def visible(pos, budget: Budget, max_bytes: int, avoid=(), gains_only: bool = False,
+            floor: float | None = None) -> tuple[Status, list]:
     """Depth-first search of the visible part (``piles.py``): (WON, the
     line), (IMPOSSIBLE, []) or (UNKNOWN, the best line: the model's
     ``score`` of what a line leaves visible, less one a move; a line may
@@ -138,7 +139,8 @@ def visible(pos, budget: Budget, max_bytes: int, avoid=(), gains_only: bool = Fa
     matter: a frontier move ends its line before its position is keyed.
     ``gains_only``: an unknown answer's best line must be worth more than
     staying put (the position's own score): a hint that gains nothing is
-    no hint, and the hint names the way on instead (``advice.py``)."""
+    no hint, and the hint names the way on instead (``advice.py``); with
+    ``floor``, worth more than that as well."""
     if pos.won():
         return Status.WON, []
     table = Table(max_bytes)
@@ -150,7 +152,9 @@ def visible(pos, budget: Budget, max_bytes: int, avoid=(), gains_only: bool = Fa
     play, unplay, key, gen, won = pos.play, pos.unplay, pos.key, pos.moves, pos.won
     frontier, score, gain = pos.is_frontier, pos.score, pos.frontier_gain
     enter = table.enter
-    best_score: float = score() if gains_only else float("-inf")
+    best_score: float = float("-inf")
+    if gains_only:
+        best_score = score() if floor is None else max(score(), floor)
     best: list = []
     frontier_seen = False
 

@@ -95,7 +95,8 @@ UNLIMITED_NODES = 1_000_000
 
 def search(game, budget: Budget, known: bool, *,
            max_table_bytes: int = DEFAULT_TABLE_BYTES, avoid: tuple = (),
-           gains_only: bool = False, avoid_keys: frozenset = frozenset()) -> tuple[Status, list[str]]:
+           gains_only: bool = False, avoid_keys: frozenset = frozenset(),
+           floor: float | None = None) -> tuple[Status, list[str]]:
     """Search The Republic or The Smith ``game`` from its position within
     ``budget`` (the module docstring says what ``known`` changes and what
     each status means); ``game`` is not changed.  :class:`OutOfBudget`
@@ -108,7 +109,8 @@ def search(game, budget: Budget, known: bool, *,
     ``avoid_keys``: the same as the model's keys of such positions.
     ``gains_only`` (``known=False`` only): an unknown answer's line ends
     better than the position is now, by the model's ``score``, or there
-    is none (``depth_first.visible``)."""
+    is none (``depth_first.visible``); ``floor``: and better than that
+    score too."""
     model = model_of(game)
     if game.won:
         return Status.WON, []
@@ -126,7 +128,7 @@ def search(game, budget: Budget, known: bool, *,
                 return Status.IMPOSSIBLE, []
             return Status.WON, [pos.text(m) for m in shorten(pos, line, budget)]
         avoided = {model(g).key() for g in avoid} | set(avoid_keys)
-        status, line = visible(pos, budget, max_table_bytes, avoided, gains_only)
+        status, line = visible(pos, budget, max_table_bytes, avoided, gains_only, floor)
         if status is Status.WON:
             # a move that reveals cannot reach a position of a line that revealed
             # nothing (the stock, talon or packet would differ), so this stays visible
