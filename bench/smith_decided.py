@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         parser.error(str(e))
     rules = args.rules.split(",")
-    tasks = [(rule, deal, args.seconds) for rule in rules for deal in deals]
+    tasks = [(rule, deal, args.seconds) for deal in deals for rule in rules]   # every rule as it goes
     verdicts: dict[str, list[tuple[int, str, float]]] = {rule: [] for rule in rules}
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
