@@ -39,10 +39,16 @@ from engine.solve.replay import check_line, position_copy  # noqa: E402
 from engine.solve.shortcuts import cut_loops, position_key, shorten  # noqa: E402
 from engine.solve.worker import MEMORY_MB, bound_memory, shortcut_seconds  # noqa: E402
 
-#: the games and rules measured: (engine name, options)
-GAMES = [("gaps", {}), ("chinese-puzzle", {}), ("republic", {"rule": "any-suit"}),
-         ("republic", {"rule": "alternate"}), ("republic", {"rule": "same-suit"}),
-         ("smith", {"rule": "any-suit"}), ("prince", {})]
+
+def measured() -> list[tuple[str, dict]]:
+    """The games and rules measured, (engine name, options), from the
+    engine's registry: every game under its default options, and The
+    Republic, whose lines are the longest, under each of its rules."""
+    out: list[tuple[str, dict]] = []
+    for name, cls in engine.GAMES.items():
+        rules = cls.OPTIONS.get("rule", ()) if name == "republic" else ()
+        out += [(name, {"rule": r}) for r in rules] or [(name, {})]
+    return out
 
 
 def demo_seconds(name: str) -> float:
@@ -90,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--games", nargs="*", default=[g for g, _ in GAMES])
+    parser.add_argument("--games", nargs="*", default=sorted({g for g, _ in measured()}))
     parser.add_argument("--budget-s", type=float, default=None,
                         help="one search budget for every game (default: each game's Demo budget)")
     parser.add_argument("--budget-for", nargs="*", default=[], metavar="GAME=S",
@@ -101,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rows = []
     began = time.perf_counter()
-    for name, options in GAMES:
+    for name, options in measured():
         if name not in args.games:
             continue
         budget_s = args.budget_s if args.budget_s is not None else demo_seconds(name)
