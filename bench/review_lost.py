@@ -7,7 +7,8 @@ For The Smith and The Republic, under any suit and alternating colour, the
 benches' seeded player (``bench/player.py`` ``choose``) plays deals 1, 2,
 ... until the game is over; games that end won are skipped, until N lost
 games of each game and rule are played (a game still running after
-``MOST_MOVES`` moves, the player going round in circles, is skipped too).  Each is reviewed as the table asks
+``MOST_MOVES`` moves, the player going round in circles, is skipped too).
+Each is reviewed as the table asks
 (``engine.review.review``: S seconds a search, 3 by default, the table's
 ``review_seconds``; T for the whole review, 90 by default, the table's
 ``TOTAL_S``), in this process.  Budgets are processor seconds, so a busy

@@ -166,6 +166,8 @@ class _Reviewer:
         #: each position searched: the verdict of its latest search and its line (a won one's)
         self.asked: dict[int, tuple[str, list]] = {}
         self.retried: set[int] = set()
+        #: positions searched with all the review's time left
+        self.last_tried: set[int] = set()
         #: positions a search was wanted for and the review's time did not allow
         self.skipped: set[int] = set()
         #: each position's layout (``Game.position``) and its key (the layout
@@ -354,16 +356,22 @@ class _Reviewer:
                    default=deal.first - 1)
 
     # ------------------------------------------------------------- searches
-    def search(self, k: int, longer: bool = False) -> str:
+    def search(self, k: int, longer: bool = False, longest: bool = False, short: bool = False) -> str:
         """Search position ``k`` (again, for RETRY times as long, when
-        ``longer`` and its one search was undecided); its verdict."""
+        ``longer`` and its one search was undecided; with all the review's
+        time left when ``longest``); its verdict."""
         asked = self.asked.get(k)
-        if asked is not None and not (longer and asked[0] == UNKNOWN and k not in self.retried):
+        again = asked is not None and asked[0] == UNKNOWN and (longest or (longer and k not in self.retried))
+        if asked is not None and not again:
             return asked[0]
         each = self.seconds
-        if asked is not None:
+        if longest and self.whole is not None:
+            each = self.total
+        elif asked is not None:
             each *= RETRY
             self.retried.add(k)
+        elif short:
+            each /= RETRY
         if self.whole is not None:
             each = min(each, self.total - self.whole.elapsed())
             if each <= 0:
@@ -384,11 +392,13 @@ class _Reviewer:
             self.progress(self.result.searches, max(self.most, self.result.searches))
         return self.asked[k][0]
 
-    def verdict(self, k: int, longer: bool = False) -> str:
-        """The verdict on ``k``: as proved already, else searched."""
+    def verdict(self, k: int, longer: bool = False, short: bool = False) -> str:
+        """The verdict on ``k``: as proved already, else searched (``short``:
+        for 1 / RETRY of the budget, a search made only to find a position
+        won, which a search proves quickly when it can)."""
         if self.verdicts[k] != UNKNOWN:
             return self.verdicts[k]
-        return self.search(k, longer)
+        return self.search(k, longer, short=short)
 
     # ------------------------------------------------------------- one deal
     def review_deal(self, deal: Deal) -> None:
@@ -419,7 +429,7 @@ class _Reviewer:
             k = max(floor, hi - step)
             if k >= hi:
                 return
-            v = self.verdict(k)
+            v = self.verdict(k, short=not stop_at_undecided and self.whole is not None)
             if v == WON or (v == UNKNOWN and stop_at_undecided) or k == floor:
                 return
             step *= 2
@@ -463,7 +473,8 @@ class _Reviewer:
                 break
         # bisection between the latest win and the earliest loss; an
         # undecided midpoint gives way to its neighbours, then to a longer search
-        while won(deal) is not None and lost(deal) is not None and lost(deal) - won(deal) > 1:
+        # (a review with a total: the boundary's own bisection, below)
+        while self.whole is None and won(deal) is not None and lost(deal) is not None and lost(deal) - won(deal) > 1:
             lo, hi = won(deal), lost(deal)
             mid = (lo + hi) // 2
             order = sorted(range(lo + 1, hi), key=lambda k: abs(k - mid))[:3]
@@ -473,9 +484,13 @@ class _Reviewer:
 
     def boundary(self, deal: Deal) -> None:
         """What is left of the review's time goes to the positions between
-        the latest win and the earliest loss, nearest the loss first (its
-        searches are the cheapest): each searched once, then once more for
-        longer, until the losing move is found or the time is out."""
+        the latest win and the earliest loss.  A won position's search is
+        quick, a lost one's slow, so an undecided search is taken for a
+        likely loss: bisection between the latest win and the earliest
+        position left undecided or lost finds the last position likely won;
+        the one after it (the move between likely lost it) is then searched
+        for longer, and at last with all the time left: proved lost there,
+        the losing move is named."""
         won, lost = self.won_until, self.lost_from
         if self.whole is None or lost(deal) is None:
             return
@@ -483,13 +498,17 @@ class _Reviewer:
             # nothing proved winnable near the loss: the deal itself, for longer
             if self.verdict(deal.first) == UNKNOWN:
                 self.verdict(deal.first, longer=True)
-        for longer in (False, True):
-            while not self.out_of_time():
-                lo, hi = won(deal), lost(deal)
-                if lo is None or hi is None or hi - lo <= 1:
-                    return
-                left = [k for k in range(hi - 1, lo, -1) if self.verdicts[k] == UNKNOWN
-                        and (k not in self.asked if not longer else k not in self.retried)]
-                if not left:
-                    break
-                self.search(left[0], longer=longer)
+        while not self.out_of_time():
+            lo, hi = won(deal), lost(deal)
+            if lo is None or hi is None or hi - lo <= 1:
+                return
+            top = min((k for k in range(lo + 1, hi) if k in self.asked), default=hi)
+            if top - lo > 1:
+                self.search((lo + top) // 2)
+            elif top not in self.retried:
+                self.search(top, longer=True)
+            elif top not in self.last_tried:
+                self.last_tried.add(top)
+                self.search(top, longest=True)
+            else:
+                return
