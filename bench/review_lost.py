@@ -6,8 +6,10 @@ name the move that lost them?
 For The Smith and The Republic, under any suit and alternating colour, the
 benches' seeded player (``bench/player.py`` ``choose``) plays deals 1, 2,
 ... until the game is over; games that end won are skipped, until N lost
-games of each game and rule are played (a game still running after
-``MOST_MOVES`` moves, the player going round in circles, is skipped too).
+games of each game and rule are played (lost: over, or left where the
+player has only a shuffle or re-deal, or still running after ``MOST_MOVES``
+moves, the player going round in circles; such a game may still be
+winnable at its end, and then no move lost it).
 Each is reviewed as the table asks
 (``engine.review.review``: S seconds a search, 3 by default, the table's
 ``review_seconds``; T for the whole review, 90 by default, the table's
@@ -59,7 +61,7 @@ def lost_games(name: str, rule: str, count: int, first: int = 1):
     seed = first
     while count > 0:
         g = played(name, rule, seed)
-        if g.over and not g.won:          # (a game the player left running at MOST_MOVES: not lost at the table)
+        if not g.won:
             yield seed, g
             count -= 1
         seed += 1
