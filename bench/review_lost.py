@@ -37,7 +37,11 @@ import engine  # noqa: E402
 from engine import review as reviewing  # noqa: E402
 from player import choose  # noqa: E402
 
-KINDS = [("smith", "any-suit"), ("smith", "alternate"), ("republic", "any-suit"), ("republic", "alternate")]
+#: the games whose cards lie partly hidden (The Republic, The Smith: the
+#: review waits for their end), by the engine's registry, under the rules
+#: the issue names
+KINDS = [(name, rule) for name, cls in engine.GAMES.items() if cls.hides_cards
+         for rule in ("any-suit", "alternate")]
 #: the longest game played (moves); the seeded player may wander in The Republic
 MOST_MOVES = 5000
 
