@@ -33,9 +33,10 @@ sys.path.insert(0, str(ROOT))
 # bench/engine.py would shadow the engine package: bench/ goes last
 sys.path.append(str(Path(__file__).resolve().parent))
 
+from player import choose  # noqa: E402
+
 import engine  # noqa: E402
 from engine import review as reviewing  # noqa: E402
-from player import choose  # noqa: E402
 
 #: the games whose cards lie partly hidden (The Republic, The Smith: the
 #: review waits for their end), by the engine's registry, under the rules
