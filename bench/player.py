@@ -26,3 +26,22 @@ def choose(game, rng, last: str | None) -> str | None:
         return rng.choice(words)
     # a shuffle or a re-deal (the cards dealt anew, after an alert) ends the bench's game
     return rng.choice(cards or home) if cards or home else None
+
+
+def played(name: str, rule: str, seed: int, most: int = 5000):
+    """Deal ``seed`` of ``name`` under ``rule``, played by :func:`choose`
+    (seeded by the deal) until the game is over, only a shuffle or re-deal
+    is left, or ``most`` moves are played."""
+    import random
+
+    import engine
+    g = engine.new_game(name, seed=seed, rule=rule)
+    rng = random.Random(seed)
+    last = None
+    while not g.over and len(g.history) < most:
+        move = choose(g, rng, last)
+        if move is None:
+            break
+        g.play(move)
+        last = move
+    return g

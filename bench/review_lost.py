@@ -23,7 +23,6 @@ rule's share named.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -33,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 # bench/engine.py would shadow the engine package: bench/ goes last
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from player import choose  # noqa: E402
+from player import played as play_out  # noqa: E402
 
 import engine  # noqa: E402
 from engine import review as reviewing  # noqa: E402
@@ -49,16 +48,7 @@ MOST_MOVES = 5000
 
 def played(name: str, rule: str, seed: int) -> engine.Game:
     """Deal ``seed`` of ``name`` under ``rule``, played by the seeded player until over."""
-    g = engine.new_game(name, seed=seed, rule=rule)
-    rng = random.Random(seed)
-    last = None
-    while not g.over and len(g.history) < MOST_MOVES:
-        move = choose(g, rng, last)
-        if move is None:
-            break
-        g.play(move)
-        last = move
-    return g
+    return play_out(name, rule, seed, MOST_MOVES)
 
 
 def lost_games(name: str, rule: str, count: int, first: int = 1):

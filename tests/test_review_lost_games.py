@@ -10,7 +10,6 @@ reviews that name the move in well under a minute."""
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -26,7 +25,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 if str(BENCH) not in sys.path:
     sys.path.append(str(BENCH))     # last: bench/engine.py would shadow the engine package
 
-from player import choose  # noqa: E402
+from player import played as play_out  # noqa: E402
 
 MOST_MOVES = 5000
 
@@ -35,16 +34,7 @@ GAMES = [("republic", "any-suit", 2)]
 
 
 def played(name: str, rule: str, seed: int) -> engine.Game:
-    g = engine.new_game(name, seed=seed, rule=rule)
-    rng = random.Random(seed)
-    last = None
-    while not g.over and len(g.history) < MOST_MOVES:
-        move = choose(g, rng, last)
-        if move is None:
-            break
-        g.play(move)
-        last = move
-    return g
+    return play_out(name, rule, seed, MOST_MOVES)
 
 
 @pytest.mark.parametrize("name,rule,seed", GAMES)
