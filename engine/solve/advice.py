@@ -105,8 +105,10 @@ class Advice:
 
 def key(game: Any) -> str:
     """The position of ``game`` as a key: equal for equal positions (the
-    cards where they lie, face-down ones too, and what is left to redeal)."""
-    return json.dumps(game.position(), sort_keys=True, separators=(",", ":"))
+    cards where they lie, face-down ones too, and what is left to redeal).
+    The same game's positions list their piles in the same order, so their
+    text compares them (the Demo's short ways key positions the same way)."""
+    return repr(game.position())
 
 
 def passed(game: Any) -> list[dict]:
@@ -130,7 +132,7 @@ def passed(game: Any) -> list[dict]:
 
 
 def _keys(positions: list[dict]) -> set[str]:
-    return {json.dumps(p, sort_keys=True, separators=(",", ":")) for p in positions}
+    return {repr(p) for p in positions}
 
 
 def after(game: Any, move: str) -> Any:

@@ -50,6 +50,8 @@ from typing import Any
 from ..errors import MoveError
 from ..notation import Move
 from . import republic_rules
+from .advice import key as position_key
+from .advice import replayed
 from .budget import Budget, OutOfBudget
 from .replay import position_copy
 
@@ -69,26 +71,14 @@ LEAP_GAIN = 0.9
 LEAP = "leap"
 
 
-def position_key(game: Any) -> str:
-    """``game``'s position as a string: equal for equal positions, the
-    face-down cards included."""
-    return repr(game.position())   # the same game's positions list their piles in the same order
-
-
 def passed_keys(game: Any) -> set[str]:
     """The positions ``game`` has been through before the one it is at
-    (:func:`position_key`), replayed from its deal (or its puzzle's start)."""
-    history = game.history
-    if not history:
+    (:func:`position_key`), from its history replayed from its deal (or its
+    puzzle's start): the hints' replay, kept between questions
+    (``advice.replayed``)."""
+    if not game.history:
         return set()
-    from .. import from_dict
-    doc = game.to_dict()
-    start = from_dict({key: doc[key] for key in ("format", "game", "options", "seed", "deal") if key in doc})
-    keys = set()
-    for move in history:
-        keys.add(position_key(start))
-        start.play(move)
-    return keys - {position_key(game)}
+    return replayed(game).keys - {position_key(game)}
 
 
 def _keys_along(game: Any, moves: list[str]) -> list[str]:
