@@ -26,6 +26,7 @@ from typing import TextIO
 
 from . import GAMES, BadPosition, Game, MoveError, from_dict, new_game
 from .notation import Move
+from .spec import specs
 
 HELP = """\
 Type a move in the notation ({examples}), or a command:
@@ -271,6 +272,19 @@ def review_file(path: str, budget_s: float, out: TextIO) -> int:
     return 0
 
 
+def game_options() -> dict[str, tuple[list, list[str]]]:
+    """Every option any game declares (its class's ``OPTIONS``), by name:
+    the values the games take and their titles; ``play`` offers each as
+    ``--NAME``, for the game it plays."""
+    merged: dict[str, tuple[list, list[str]]] = {}
+    for found in specs():
+        for name, values in found.game.OPTIONS.items():
+            known, titles = merged.setdefault(name, ([], []))
+            known += [v for v in values if v not in known]
+            titles.append(found.title)
+    return merged
+
+
 def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -279,11 +293,8 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     p.add_argument("game", nargs="?", choices=sorted(GAMES), default=None)
     p.add_argument("--seed", type=int, help="deal number (random if not given)")
     p.add_argument("--file", help="go on with a saved game")
-    p.add_argument("--redeals", type=int, choices=(1, 2), help="Chinese Puzzle: redeals allowed")
-    p.add_argument("--aces", choices=("free", "suits-in-four", "bridge-order"),
-                   help="Chinese Puzzle: ace column restriction")
-    p.add_argument("--rule", choices=("alternate", "any-suit", "same-suit"),
-                   help="packing rule (The Republic, The Smith, The Prince)")
+    for name, (values, titles) in game_options().items():
+        p.add_argument(f"--{name}", type=type(values[0]), choices=values, help=f"{', '.join(titles)}: its {name}")
     s = sub.add_parser("show", help="print a saved position")
     s.add_argument("file")
     v = sub.add_parser("solve", help="solve a position file; prints one JSON line")
@@ -313,8 +324,7 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
         if args.file:
             game = load_file(args.file)
         else:
-            options = {k: v for k in ("redeals", "aces", "rule")
-                       if (v := getattr(args, k)) is not None}
+            options = {k: v for k in game_options() if (v := getattr(args, k)) is not None}
             game = new_game(args.game or "gaps", seed=args.seed, **options)
     except BadPosition as e:
         print(f"Cannot open {args.file}: {e}", file=sys.stderr)

@@ -34,11 +34,18 @@ SETTLE_S = 8.0
 
 class Assistant:
     """Asks the solver's process, and acts on its answers when they come.
-    ``app`` is the application it works for: its session, table, status
-    line and dialogs."""
+    ``stage``: the session and table it works for, the status line and the
+    dialogs; ``option``: a preference's value, by name; ``sounds`` for a
+    refused hint's beep; ``records_folder``: where the deals already dealt
+    are kept.  ``show_game`` puts a deal on the table (the game's flow sets
+    it)."""
 
-    def __init__(self, app, analysis: bool = True) -> None:
-        self.app = app
+    def __init__(self, stage, option, sounds, records_folder, analysis: bool = True) -> None:
+        self.stage = stage
+        self.option = option
+        self.sounds = sounds
+        self.records_folder = records_folder
+        self.show_game = lambda game: None
         self.analysis = analysis            # --no-analysis: no indicator (hints and the Demo still ask)
         self.analyst = Analyst()
         self.knowledge = Knowledge()        # what the solver proved this session, position by position
@@ -47,7 +54,7 @@ class Assistant:
 
     @property
     def session(self) -> Session | None:
-        return self.app.session
+        return self.stage.session
 
     def find_winnable(self, game: engine.Game) -> None:
         """"Winnable deals only": the deal picked goes on the table under a
@@ -59,22 +66,22 @@ class Assistant:
         replaces it.  The notice's button plays the deal shown instead,
         unchecked."""
         from . import dealt
-        app = self.app
-        app.show_game(game)
-        before = dealt.dealt(app.records.folder, game.name, game.options)
+        stage = self.stage
+        self.show_game(game)
+        before = dealt.dealt(self.records_folder, game.name, game.options)
         more = {"dealt": before} if before else {}
         if self.analyst.ask(game, "winnable", budget=WINNABLE_DEAL_S, **more) < 0:
-            app.say("The solver is not available; this deal was not checked.")
+            stage.say("The solver is not available; this deal was not checked.")
             return
         self.looking = Dialog("Looking for a deal the solver can win...", ("Play This Deal",),
                               "Winnable Deals Only", self.stop_looking)
-        app.open_dialog(self.looking)
+        stage.open_dialog(self.looking)
 
     def stop_looking(self, _choice: str = "") -> None:
         """The player chose to play the deal on the table, unchecked."""
         self.looking = None
         self.analyst.forget("winnable")
-        self.app.say("This deal was not checked by the solver.")
+        self.stage.say("This deal was not checked by the solver.")
 
     def ask_verdict(self) -> None:
         """The indicator: the position on the table, after each move.  What
@@ -94,7 +101,7 @@ class Assistant:
         else:
             s.hint_line, s.hint_wins = [], False
         self.analyst.forget("hint")
-        if not self.analysis or not self.app.prefs.option("indicator"):
+        if not self.analysis or not self.option("indicator"):
             return
         known = self.knowledge.look(g)
         self.verdict_for = s
@@ -105,19 +112,19 @@ class Assistant:
             # the indicator keeps saying the solver gave up
             s.verdict = known.status
             self.analyst.ask(g, "verdict", budget=PROBE_S, wall=SETTLE_S)
-            self.app.say_again()
+            self.stage.say_again()
             return
         if known is not None:
             self.analyst.forget("verdict")            # an older search is no longer wanted
             s.verdict = known.status
             if known.status == "won":
                 self.know_line(known.line)
-            self.app.say_again()
+            self.stage.say_again()
             return
         s.verdict = "thinking"
         line = self.knowledge.line_before()
         self.analyst.ask(g, "verdict", wall=SETTLE_S, **({"try": [line]} if line else {}))
-        self.app.say_again()        # the status line shows it at once
+        self.stage.say_again()        # the status line shows it at once
 
     def on_answer(self, answer) -> None:
         answer = self.analyst.take(answer)
@@ -126,7 +133,7 @@ class Assistant:
         if answer.purpose == STOPPED or answer.status == "error":
             self.solver_failed(answer)
             return
-        app, s = self.app, self.session
+        stage, s = self.stage, self.session
         if answer.purpose == "verdict":
             asked = self.verdict_for
             if asked is None or asked.verdict_asked is None:
@@ -139,12 +146,12 @@ class Assistant:
             s.verdict = answer.status
             if answer.status == "won":
                 self.know_line(answer.moves)
-            app.say_again()
+            stage.say_again()
         elif answer.purpose == "demo":
             if s is None or s.demo is None:
                 return                              # stopped meanwhile
             if answer.status == "progress":         # the search goes on: say how far
-                app.say(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
+                stage.say(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
                 return
             if answer.status in ("won", "play-on") and answer.moves:
                 if answer.status == "won":              # the indicator follows the Demo's line too
@@ -153,41 +160,41 @@ class Assistant:
                     self.analyst.forget("verdict")
                 s.demo.moves = list(answer.moves)
                 s.demo.more = answer.status == "play-on"
-                app.say(demo_news(s.demo, s.game))
+                stage.say(demo_news(s.demo, s.game))
                 self.demo_step()
             elif s.demo.rounds:                     # a Gaps or Chinese Puzzle demo played on as far as it goes
                 s.demo = None
-                app.say("Demo: nothing more to do." if not s.game.won else "")
+                stage.say("Demo: nothing more to do." if not s.game.won else "")
             else:
                 s.demo = None
-                app.alert("The solver found no way to win this deal from here"
+                stage.alert("The solver found no way to win this deal from here"
                           + (" (it is lost)." if answer.status == "impossible" else " in its time."))
         elif answer.purpose == "winnable":
             if self.looking is not None:
-                app.dismiss_dialog(self.looking)
+                stage.dismiss_dialog(self.looking)
             self.looking = None
             if s is None:
                 return
             if answer.seed is None:
-                app.say("No winnable deal found quickly; here is an ordinary one.")
+                stage.say("No winnable deal found quickly; here is an ordinary one.")
                 return
             if answer.seed != s.game.seed:         # the deal found, under the options searched
-                app.show_game(engine.new_game(s.name, seed=answer.seed, **s.game.options))
+                self.show_game(engine.new_game(s.name, seed=answer.seed, **s.game.options))
                 s = self.session
             from engine.solve.worker import WON_BEFORE
             if answer.message == WON_BEFORE:         # a deal of the pool: not dealt again before the rest
                 from . import dealt
-                dealt.record(app.records.folder, s.name, s.game.options, answer.seed)
+                dealt.record(self.records_folder, s.name, s.game.options, answer.seed)
             # the deal was just won by the solver: that is the indicator's
             # verdict too, and its line a known solution where hints may see it
             self.analyst.forget("verdict")
             s.verdict = "won"
             self.knowledge.learn(s.game, "won", answer.moves)
             self.know_line(answer.moves)
-            app.say(f"A winnable deal: the solver has won deal {answer.seed}.")
+            stage.say(f"A winnable deal: the solver has won deal {answer.seed}.")
         elif answer.purpose == "review":
             from .ui import review as review_ui
-            review_ui.take(app, answer)
+            review_ui.take(self.stage, answer)
         elif answer.purpose == "hint":
             if s is not None and answer.moves:
                 # the hint's line (what the player sees): H steps through it
@@ -206,20 +213,20 @@ class Assistant:
         """The solver failed on a request, or its process stopped (the
         traceback is in the log already): what waited for it gives up,
         and the player is told in plain words."""
-        app, s = self.app, self.session
+        stage, s = self.stage, self.session
         purposes = answer.moves if answer.purpose == STOPPED else [answer.purpose]
         if "review" in purposes:
             from .ui import review as review_ui
-            review_ui.take(app, answer)          # the Review window says it stopped
+            review_ui.take(self.stage, answer)          # the Review window says it stopped
         if "verdict" in purposes and s is not None:
             s.verdict = ""
         if "demo" in purposes and s is not None:
             s.demo = None
         if "winnable" in purposes and self.looking is not None:
-            app.dismiss_dialog(self.looking)
+            stage.dismiss_dialog(self.looking)
             self.looking = None
         what = "stopped unexpectedly" if answer.purpose == STOPPED else "failed on this deal"
-        app.say(f"The solver {what}; details are in the log, {logs.log_path()}.")
+        stage.say(f"The solver {what}; details are in the log, {logs.log_path()}.")
 
     def hint(self) -> None:
         """H: the best next move, shown by flashing its card and where it
@@ -228,7 +235,7 @@ class Assistant:
         process is asked (the table does not wait: "thinking..." until the
         answer comes)."""
         s = self.session
-        if self.app.table is None or s is None or s.game.over or s.clock.paused:
+        if self.stage.table is None or s is None or s.game.over or s.clock.paused:
             return
         from engine.solve.advice import leads_back
 
@@ -240,26 +247,26 @@ class Assistant:
             self.show_hint(s.hint_line[0])
             return
         if self.analyst.ask(g, "hint", budget=HINT_S, known=False) < 0:
-            self.app.say(f"Hints need the solver, which is not available: {self.analyst.failed}")
-            self.app.sounds.play("beep")
+            self.stage.say(f"Hints need the solver, which is not available: {self.analyst.failed}")
+            self.sounds.play("beep")
             return
-        self.app.say("Hint: thinking...")
+        self.stage.say("Hint: thinking...")
 
     def show_hint(self, move: str | None, reason: str = "") -> None:
         """A hint for the position on the table (flashed), or the word that
         none helps; ``reason``: the solver's words when the move is a way on
         (a shuffle, a deal, ...) or when there is none (why, and what to
         do: ``engine.solve.advice.WORDS``)."""
-        table, s = self.app.table, self.session
+        table, s = self.stage.table, self.session
         if table is None or s is None or s.game.over:
             return
         if move is None or s.game.explain(move) is not None:
-            self.app.say(f"No hint: {reason or 'no move is known to help'}.")
-            self.app.sounds.play("beep")
+            self.stage.say(f"No hint: {reason or 'no move is known to help'}.")
+            self.sounds.play("beep")
             return
         table.show_move(move)
         if reason:
-            self.app.say(f"{self.app.status.message.rstrip('.')}: {reason}.")
+            self.stage.say(f"{self.stage.status.message.rstrip('.')}: {reason}.")
 
     def start_demo(self) -> None:
         """The Demo plays the game on: a winning line the indicator already
@@ -287,19 +294,19 @@ class Assistant:
             line = []
         if line:
             s.demo = Demo(list(line))
-            self.app.say(demo_news(s.demo, g))
+            self.stage.say(demo_news(s.demo, g))
             self.demo_step()
             return
         budget = s.front.demo_seconds
         line = self.knowledge.line_before()
         if self.analyst.ask(g, "demo", budget=budget, known=True, **({"try": [line]} if line else {})) < 0:
-            self.app.say(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
+            self.stage.say(f"The Demo needs the solver, which is not available: {self.analyst.failed}")
             return
-        self.app.say("Demo: looking for a line" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
+        self.stage.say("Demo: looking for a line" + (f" (up to {budget:.0f} s)..." if budget > DEMO_S else "..."))
         s.demo = Demo()
 
     def demo_step(self) -> None:
-        s, table = self.session, self.app.table
+        s, table = self.session, self.stage.table
         if s is None or s.demo is None:
             return
         demo = s.demo
@@ -311,15 +318,15 @@ class Assistant:
                     demo.rounds += 1
                     if self.analyst.ask(g, "demo", budget=DEMO_AGAIN_S, known=True) < 0:
                         s.demo = None
-                        self.app.say(f"The Demo stopped: {self.analyst.failed}")
+                        self.stage.say(f"The Demo stopped: {self.analyst.failed}")
                     else:
-                        self.app.say("Demo: looking for a line...")
+                        self.stage.say("Demo: looking for a line...")
                 else:
                     s.demo = None
             return
         # the status line counts the moves down (the move played now
         # included), unsaid: each move's own words are said
-        self.app.status.message = demo_news(demo, s.game)
+        self.stage.status.message = demo_news(demo, s.game)
         move = demo.moves.pop(0)
         s.assisted = True
         if s.game.explain(move) is not None:
@@ -333,7 +340,7 @@ class Assistant:
         s = self.session
         if s is not None and s.demo is not None:
             s.demo = None
-            self.app.say("Demo stopped.")
+            self.stage.say("Demo stopped.")
 
 
 def demo_news(demo: Demo, game: engine.Game) -> str:

@@ -33,100 +33,112 @@ FPS = 120
 
 
 class Loop:
-    """The fixed-timestep loop and the way events go, for ``app``."""
+    """The fixed-timestep loop and the way events go: to the ``stage``
+    (its scene, dialogs and menus), the game's ``flow``, the ``settings``
+    and the ``assistant``.  ``args``: the command line (the first scene, a
+    screenshot); ``close``: what quitting does, once the loop ends."""
 
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, stage, flow, settings, assistant, args, close) -> None:
+        self.stage = stage
+        self.flow = flow
+        self.settings = settings
+        self.assistant = assistant
+        self.args = args
+        self.close = close
         self.running = True
         self.now = time.perf_counter          # the loop's clock (a test may hand it another)
         self.last = self.now()
         self.lag = 0.0
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        app = self.app
-        session, table = app.session, app.table
+        stage, flow = self.stage, self.flow
+        session, table = stage.session, stage.table
         if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_q and
-                                         event.mod & pygame.KMOD_CTRL and (app.dialogs or app.menu.is_open)):
+                                         event.mod & pygame.KMOD_CTRL and (stage.dialogs or stage.menu.is_open)):
             self.running = False            # Ctrl+Q quits with a dialog or a menu open too (the menus' shortcut is
-            return                          # theirs only when none is); App.close keeps what it held
+            return                          # theirs only when none is); closing keeps what the app held
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != app.canvas.background.get_size():
-                app.resized()
+            if pygame.display.get_surface().get_size() != stage.canvas.background.get_size():
+                stage.resized()
             return
         if event.type == ANSWER:
-            app.assistant.on_answer(event.answer)
+            self.assistant.on_answer(event.answer)
             return
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not app.dialogs \
-                and app.scene is not None and app.scene.skip():
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not stage.dialogs \
+                and stage.scene is not None and stage.scene.skip():
             return                          # any key or click skips the win's cascade
         if event.type == pygame.KEYDOWN and session is not None and session.demo is not None \
-                and not app.menu.is_open:
-            app.assistant.stop_demo()
+                and not stage.menu.is_open:
+            self.assistant.stop_demo()
             return
         if event.type == pygame.WINDOWEXPOSED:
-            app.redraw_all()
+            stage.redraw_all()
             return
         if event.type == pygame.WINDOWFOCUSLOST and session is not None and session.clock_runs:
-            app.toggle_pause(quiet=True)         # (said nothing over the window the player went to)
+            flow.toggle_pause(quiet=True)         # (said nothing over the window the player went to)
             session.clock.focus_paused = True
             return
         if event.type == pygame.WINDOWFOCUSGAINED:
-            app.reload_cards_if_changed()
+            self.settings.reload_cards_if_changed()
             if session is not None and session.clock.paused and session.clock.focus_paused:
-                app.toggle_pause(quiet=True)
+                flow.toggle_pause(quiet=True)
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F11 or (
                 event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
-            app.toggle_fullscreen()
+            stage.toggle_fullscreen()
             return
-        if app.dialogs:
-            choice = app.dialog_key(event)
+        if stage.dialogs:
+            choice = stage.dialog_key(event)
             if choice is not None:
-                app.close_dialog(choice)
+                stage.close_dialog(choice)
             elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
-                app.redraw_all()
+                stage.redraw_all()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
-            was_open = app.menu.is_open
-            result = app.menu.handle(event)
+            was_open = stage.menu.is_open
+            result = stage.menu.handle(event)
             if result in ("redraw", "close", "run"):
-                if result != "run" or app.menu.is_open or was_open:
-                    if app.scene is not None:
-                        app.scene.render()
-                    app.redraw_all()
+                if result != "run" or stage.menu.is_open or was_open:
+                    if stage.scene is not None:
+                        stage.scene.render()
+                    stage.redraw_all()
                 return
             if result == "ignore":
                 return
         if event.type == pygame.KEYDOWN:
-            if app.menu.shortcut(event):
+            if stage.menu.shortcut(event):
                 return
             if event.key == pygame.K_ESCAPE and table is not None:
                 table.escape()
                 return
-        if app.scene is not None:
-            app.scene.handle(event)
+        if stage.scene is not None:
+            stage.scene.handle(event)
+
+    def stop(self) -> None:
+        """Quit: the loop ends after this pass (and ``close`` runs)."""
+        self.running = False
 
     def busy(self) -> bool:
-        scene = self.app.scene
+        scene = self.stage.scene
         return bool(scene is not None and scene.busy)
 
     def clock_counts(self) -> bool:
         """Whether the game's clock counts now: a timed game in play, not
         paused, nothing in front of the table (a dialog, a menu)."""
-        app = self.app
-        return bool(app.session is not None and app.table is not None and app.session.clock_runs
-                    and not app.dialogs and not app.menu.is_open)
+        stage = self.stage
+        return bool(stage.session is not None and stage.table is not None and stage.session.clock_runs
+                    and not stage.dialogs and not stage.menu.is_open)
 
     def next_tick(self) -> float | None:
         """Seconds until the clock's label changes, when it counts."""
-        return self.app.session.clock.until_tick() if self.clock_counts() else None
+        return self.stage.session.clock.until_tick() if self.clock_counts() else None
 
     def step(self, block: bool = True) -> None:
         """One pass: wait if idle, take input, update in fixed steps, draw."""
-        app = self.app
+        stage = self.stage
         was_idle = False
         counting = self.clock_counts()          # the state the time until now passed in
-        session = app.session
+        session = stage.session
         if block and not self.busy():
             idle.wait(self.next_tick())
             was_idle = True
@@ -138,56 +150,56 @@ class Loop:
         dt = now - self.last
         self.last = now
         # (a pause or a game's end among the events drops the part of a second before it)
-        if counting and app.session is session and session.clock_runs and session.clock.advance(dt) \
-                and app.table is not None:
-            app.table.tick_timer()
+        if counting and stage.session is session and session.clock_runs and session.clock.advance(dt) \
+                and stage.table is not None:
+            stage.table.tick_timer()
         # nothing moved while the loop slept: no steps are owed for that time
         self.lag = 0.0 if was_idle else self.lag + min(dt, 0.25)
         steps = 0
         while self.lag >= STEP and steps < MAX_STEPS:
-            app.scene.update(STEP)
+            stage.scene.update(STEP)
             self.lag -= STEP
             steps += 1
         if steps == MAX_STEPS:
             self.lag = 0.0
-        if not app.dialogs and not app.menu.is_open:
-            dirty = app.scene.draw_overlay()
+        if not stage.dialogs and not stage.menu.is_open:
+            dirty = stage.scene.draw_overlay()
             if dirty:
                 pygame.display.update(dirty)
 
     def begin(self) -> None:
         """The first scene: the game asked for, or the start screen."""
-        app = self.app
+        flow = self.flow
         self.last = self.now()
         self.lag = 0.0
-        args = app.args
+        args = self.args
         if args.deal:
             try:
-                app.show_game(engine.from_dict(codes.document(args.deal)))
+                flow.show_game(engine.from_dict(codes.document(args.deal)))
             except ValueError as e:
-                app.problems.append(f"The deal code {args.deal!r} cannot be played: {e}")
-                app.show_start()
+                flow.problems.append(f"The deal code {args.deal!r} cannot be played: {e}")
+                flow.show_start()
         elif args.game:
-            app.start_game(args.game, args.seed, launch=True)
+            flow.start_game(args.game, args.seed, launch=True)
         else:
-            app.show_start()
-        app.start_sounds()
-        if app.problems:
-            app.alert("\n".join(app.problems))
-            app.problems = []
+            flow.show_start()
+        self.settings.start_sounds()
+        if flow.problems:
+            self.stage.alert("\n".join(flow.problems))
+            flow.problems.clear()
         self.last = self.now()      # the start is no game's time (a restored clock goes on from here)
 
     def run(self) -> int:
-        app = self.app
+        stage = self.stage
         self.begin()
-        if app.args.screenshot:
-            app.scene.full_redraw()
-            pygame.image.save(app.window.screen, app.args.screenshot)
+        if self.args.screenshot:
+            stage.scene.full_redraw()
+            pygame.image.save(stage.window.screen, self.args.screenshot)
             return 0
         clock = pygame.time.Clock()
         while self.running:
             self.step()
             if self.busy():
                 clock.tick(FPS)
-        app.close()
+        self.close()
         return 0

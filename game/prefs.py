@@ -31,6 +31,11 @@ DEFAULT_PREFS = {
 }
 
 
+def shared(name: str) -> bool:
+    """Whether more than one game offers the option ``name``."""
+    return sum(any(c.name == name for c in f.choices) for f in FRONTS) > 1
+
+
 class Prefs:
     """The preferences, kept in the player's records folder."""
 
@@ -53,7 +58,25 @@ class Prefs:
         return self.values.get("rules", {}).get(game)
 
     def set_rule(self, game: str, rule: str) -> str | None:
-        self.values.setdefault("rules", {})[game] = rule
+        return self.set_choice(game, "rule", rule)
+
+    def choice(self, game: str, name: str):
+        """The value the player chose of ``game``'s option ``name`` (its
+        front's ``choices``); None when none was chosen.  An option several
+        games share (the packing rule) is kept for each game, under the
+        option's name with an s (``"rules"``); one only a single game has
+        (Chinese Puzzle's ``"redeals"``, ``"aces"``), under its name."""
+        if shared(name):
+            return self.values.get(f"{name}s", {}).get(game)
+        return self.values.get(name, DEFAULT_PREFS.get(name))
+
+    def set_choice(self, game: str, name: str, value) -> str | None:
+        """Keep the player's choice of ``game``'s option ``name``, and write
+        the preferences; the problem in words, if any."""
+        if shared(name):
+            self.values.setdefault(f"{name}s", {})[game] = value
+        else:
+            self.values[name] = value
         return self.save()
 
     def set(self, name: str, value) -> str | None:

@@ -72,9 +72,11 @@ def move_said(game: engine.Game, words: str) -> str:
 
 
 class Table(Scene):
-    """One game being played.  ``app`` supplies the canvas, sounds, options,
-    the table's area and alerts; the table hands each of its parts (the
-    painter, the animator, the pointer and the keyboard) what it uses."""
+    """One game being played.  The ``stage`` supplies the canvas, the
+    table's area, the status line and alerts; the ``flow`` what follows a
+    move (the autosave, the result, the pause); the table hands each of its
+    parts (the painter, the animator, the pointer and the keyboard) what it
+    uses."""
 
     plays = True
 
@@ -91,29 +93,38 @@ class Table(Scene):
     flash_rects = OnBoard()
     cascade = OnBoard()
 
-    def __init__(self, session: Session, app, opening: bool = True) -> None:
+    def __init__(self, session: Session, stage, settings, sounds, flow, opening: bool = True) -> None:
         self.session = session
-        self.app = app
+        self.stage = stage                  # the window's chrome, the status line, alerts
+        self.flow = flow                    # what follows a move: the autosave, the result, the pause
+        self.sounds = sounds
+        self.option = settings.option       # a preference's value, by name
         self.game = session.game
         self.front = session.front          # what this game answers (its menus, words, clicks)
         self.illegal = 0
-        self.board = Board(ui={"spacing": session.spacing, "timer_shown": bool(app.option("timer_shown")),
+        self.board = Board(ui={"spacing": session.spacing, "timer_shown": bool(self.option("timer_shown")),
                                "timer_text": session.clock.text})
-        self.painter = Painter(self.board, session, canvas=app.canvas, window=app.window, option=app.option,
-                               table_area=app.table_area, chrome_rect=app.chrome_rect,
-                               card_aspect=app.card_aspect, draw_chrome=app.draw_chrome, dump_path=app.dump_path)
-        self.animator = Animator(self.board, self.painter, canvas=app.canvas, sounds=app.sounds, option=app.option,
-                                 table_area=app.table_area, show_result=app.show_result, show_over=app.show_over)
+        self.painter = Painter(self.board, session, canvas=stage.canvas, window=stage.window, option=self.option,
+                               table_area=stage.table_area, chrome_rect=stage.chrome_rect,
+                               card_aspect=stage.card_aspect, draw_chrome=stage.draw_chrome,
+                               dump_path=flow.dump_path)
+        self.animator = Animator(self.board, self.painter, canvas=stage.canvas, sounds=sounds, option=self.option,
+                                 table_area=stage.table_area, show_result=flow.show_result,
+                                 show_over=flow.show_over)
         self.pointer = Pointer(self.board, self.game, self.painter, self.animator, self,
-                               fills_blanks=self.front.fills_blanks, sounds=app.sounds, option=app.option,
-                               say=app.say, toggle_pause=app.toggle_pause)
-        self.speech = app.speech
+                               fills_blanks=self.front.fills_blanks, sounds=sounds, option=self.option,
+                               say=stage.say, toggle_pause=flow.toggle_pause)
+        self.speech = stage.speech
         self.keyboard = Keyboard(self.board, self.game, self.painter, self.pointer, self, speak=self.speech.say,
                                  said=lambda: self.speech.said)
         self.board.layout = self.build()
         if opening:
             self.animator.animate(self.game.opening_events, old=None)
-        # drawn by full_redraw(), which the app calls next: once, not twice
+        # drawn by full_redraw(), which the flow calls next: once, not twice
+
+    def say(self, text: str) -> None:
+        """News on the status line, spoken too."""
+        self.stage.say(text)
 
     # ----------------------------------------------------------- layout
     def build(self) -> Layout:
@@ -186,7 +197,7 @@ class Table(Scene):
         sprite = b.layout.sprite(*b.selected) if b.selected else None
         if sprite is None:
             shown = [s for s in b.layout.sprites if s.face_up and s.key not in b.hidden]
-            centre = self.app.table_area().center
+            centre = self.stage.table_area().center
             sprite = min(shown, default=None, key=lambda s: abs(s.rect.centerx - centre[0]) +
                          abs(s.rect.centery - centre[1]))
         if sprite is None:
@@ -260,16 +271,16 @@ class Table(Scene):
         """A refused action: a beep, and the reason in words on the status
         line at once (a player without sound sees why); after three tries
         in a row, in an alert."""
-        self.app.sounds.play("beep")
+        self.sounds.play("beep")
         reason = speak(self.game, reason)
         self.illegal += 1
         if self.illegal >= ILLEGAL_TRIES:
             self.illegal = 0
-            self.app.status.message = reason     # the status line names the card the alert names
+            self.stage.status.message = reason     # the status line names the card the alert names
             self.render()
-            self.app.alert(reason)
+            self.stage.alert(reason)
         else:
-            self.app.say(reason)
+            self.say(reason)
 
     def after_play(self, events: list[ev.Event], old: Layout, carried: Carry | None = None) -> None:
         """A move was made: lay the table out anew, send the moved cards
@@ -282,9 +293,9 @@ class Table(Scene):
         b.layout = self.build()
         self.animator.animate(events, old, carried)
         self.painter.render()
-        self.painter.refresh(changed_rects(old, b.layout, self.app.table_area()) + [self.app.chrome_rect("status")])
+        self.painter.refresh(changed_rects(old, b.layout, self.stage.table_area()) + [self.stage.chrome_rect("status")])
         self.painter.dump_layout()
-        self.app.on_game_changed()
+        self.flow.on_game_changed()
 
     def undo(self) -> None:
         if self.session.clock.paused:
@@ -297,7 +308,7 @@ class Table(Scene):
         events = self.game.undo() if self.game.can_undo else self.game.redo() if (
             self.front.undo_toggles and self.game.can_redo) else []
         if events:
-            self.app.sounds.play("place")
+            self.sounds.play("place")
             if last is not None:
                 self.speech.say(f"Undone: {describe(self.game, last)}.")
             elif self.game.history:
@@ -337,10 +348,10 @@ class Table(Scene):
             self.painter.flash(places)
         else:
             self.painter.unflash()          # an older hint's beacon is not this one's
-            self.app.sounds.play("beep")
+            self.sounds.play("beep")
         words = self.front.hint_words(self, place, index, places)
         if words:
-            self.app.say(speak(self.game, words))     # in words, in place of any older hint
+            self.say(speak(self.game, words))     # in words, in place of any older hint
 
     def show_move(self, text: str) -> None:
         """A hint: the move's card and its destination flash."""
@@ -349,7 +360,7 @@ class Table(Scene):
         m = engine.Move.parse(text)
         if m.word is not None:
             self.painter.flash(["stock"] if "stock" in b.layout.slots else [])
-            self.app.say(f"Hint: {describe(self.game, text)}.")
+            self.say(f"Hint: {describe(self.game, text)}.")
             self.painter.dump_layout()
             return
         dst = m.dst if m.dst != "f" else (self.foundation_of(m.src, m.count) or m.dst)
@@ -358,7 +369,7 @@ class Table(Scene):
         if self.is_pile(m.src) and m.count > 1:
             pile = b.layout.pile(m.src)
             b.flash_rects = [s.rect for s in pile[-m.count:]] + b.flash_rects[1:]
-        self.app.say(f"Hint: {describe(self.game, text)}.")
+        self.say(f"Hint: {describe(self.game, text)}.")
         self.painter.dump_layout()
 
     def foundation_of(self, place: str, count: int) -> str | None:
@@ -370,15 +381,31 @@ class Table(Scene):
 
     # ----------------------------------------------------------- clicks the game's front end answers
     def blank_clicked(self, place: str, invert: bool = False) -> None:
-        """A click on an empty cell: the game's front end fills it, or not
-        (Gaps: the card that belongs there; Alt inverts its option)."""
-        self.front.fill_blank(self, place, invert)
+        """A click on an empty cell: the game's front end says what it does
+        (Gaps: the card that belongs there is moved, or selected, as its
+        option says; Alt inverts the option)."""
+        fill = self.front.fill_blank(self.game, place, bool(self.option("blanks_move")) != invert)
+        if fill.move is not None:
+            self.try_move(fill.move)
+            return
+        if fill.select is not None:
+            self.set_selected((fill.select, 0))
+        else:
+            self.sounds.play("beep")
+        if fill.words:
+            self.say(speak(self.game, fill.words))
 
     def click_stock(self) -> None:
-        self.front.stock_click(self)
+        """A click on the stock: the move the game's front end names, or its reason why none."""
+        word, reason = self.front.stock_move(self.game)
+        if word is not None:
+            self.try_move(word)
+        else:
+            self.refuse(reason)
 
     def hand_click(self) -> None:
-        self.front.hand_click(self)
+        """A click on the hand (the shuffles left): a redeal, if the engine allows it."""
+        self.try_move("redeal")
 
     def change_spacing(self, control: str) -> None:
         _, place, change = control.split(":")
@@ -387,4 +414,4 @@ class Table(Scene):
         factor = {"less": max(0.25, factor - 0.25), "more": min(2.5, factor + 0.25), "reset": 1.0}[change]
         spacing[place] = factor
         self.painter.relayout()
-        self.app.autosave()             # the view is the session's: a restart keeps it
+        self.flow.autosave()             # the view is the session's: a restart keeps it

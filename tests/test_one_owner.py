@@ -35,7 +35,7 @@ def test_no_class_reads_what_it_neither_sets_nor_receives_and_none_is_a_mixin():
     assert report.mixins == []
 
 
-#: the app's callbacks each part of the table is handed (a bound method of the app's)
+#: the callbacks each part of the table is handed (a bound method of the app's stage, settings or flow)
 CALLBACKS = {
     "painter": {"option", "table_area", "chrome_rect", "card_aspect", "draw_chrome"},
     "animator": {"option", "table_area", "show_result", "show_over"},
@@ -53,7 +53,8 @@ def test_the_tables_parts_share_its_board_and_hold_no_app(tmp_path):
         held = vars(part)
         assert part.board is table.board, f"{name}: one board for the whole table"
         assert "app" not in held and all(value is not app for value in held.values()), f"{name} holds the app"
-        given = {key for key, value in held.items() if getattr(value, "__self__", None) is app}
+        owners = (app.stage, app.settings, app.flow)     # the app's parts that own them (never the app)
+        given = {key for key, value in held.items() if any(getattr(value, "__self__", None) is o for o in owners)}
         assert given == CALLBACKS[name], f"{name}: the app's callbacks it was handed"
     # the parts know each other only as the table wired them
     assert table.animator.painter is table.painter

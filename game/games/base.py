@@ -16,11 +16,11 @@ places and menus around those answers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import engine
 from engine.cards import card
-
-from ..ui.menubar import Item
 
 #: the Demo's first search, in seconds, unless a game needs longer
 DEMO_S = 10.0
@@ -41,6 +41,71 @@ def two_decks(game: engine.Game) -> bool:
     """Whether ``game`` deals every card twice (Chinese Puzzle, The Republic,
     The Smith): a card's name alone does not say which copy is meant."""
     return getattr(game, "COPIES", 1) > 1
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a game's options as a player chooses it: the engine's option
+    ``name``, what it is in ``words`` ("packing rule": the command line's
+    help, and what is said of it), its ``values`` with their labels, and
+    the dialog that chooses it (``title``, ``question``).  The command line
+    offers ``--NAME`` for it (``game/app.py``); the values are the engine's
+    (``Game.OPTIONS``: a test holds them to it)."""
+
+    name: str
+    words: str
+    values: tuple[tuple[Any, str], ...]
+    title: str = ""
+    question: str = ""
+
+    def label(self, value) -> str:
+        """``value``'s label, as said in a sentence: "Any suit", "1 redeal"."""
+        text = dict(self.values).get(value, str(value)).lower()
+        return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A menu item as a game lists it: data, which the menus' commands make
+    into an item (``commands.py``).  ``command`` names what it runs: one of
+    the commands a game's menu may list (``commands.MENU_COMMANDS``:
+    ``"hint"``, ``"undo"``, ...), or ``"play WORD"`` (a move word: dimmed
+    when the engine refuses it, its shortcut then saying why), ``"toggle
+    OPTION"`` (a preference turned on or off), ``"choose NAME"`` (the dialog
+    of one of the game's :class:`Choice`), ``"set NAME VALUE"``, ``"confirm
+    WORD"`` (a move word played once the player says yes:
+    :meth:`Front.confirm`) or ``"fixed NAME"`` (why a choice cannot change
+    now).  ``enabled`` None: as the engine says of the move word;
+    ``refused``: what its shortcut runs while it is dimmed.  An Entry with
+    no label is a separator line."""
+
+    label: str = ""
+    command: str = ""
+    shortcut: str = ""
+    enabled: bool | None = True
+    checked: bool | None = None
+    refused: str | None = None
+
+
+#: a line between a menu's items
+SEPARATOR = Entry()
+
+
+def play_entry(label: str, word: str, shortcut: str) -> Entry:
+    """A menu item that plays a move word (dimmed when the engine refuses
+    it; its shortcut then says why)."""
+    return Entry(label, f"play {word}", shortcut, enabled=None, refused=f"play {word}")
+
+
+@dataclass(frozen=True)
+class Fill:
+    """What a click on an empty cell does (:meth:`Front.fill_blank`): play
+    ``move``, or select the card at ``select``, or neither (refused); and
+    ``words`` to say (the engine's notation, the table says it in words)."""
+
+    move: str | None = None
+    select: str | None = None
+    words: str = ""
 
 
 class Front:
@@ -66,35 +131,42 @@ class Front:
     #: the solver's "won" means won without another of these (Gaps' shuffle,
     #: Chinese Puzzle's redeal: the luck of a fresh deal left out); None: won outright
     redeal_in_verdict: str | None = None
+    #: the game's options a player chooses, each offered on the command line too
+    choices: tuple[Choice, ...] = ()
 
     # ------------------------------------------------------------ the table
     def layout(self, game: engine.Game, area, aspect: float, ui: dict):
         """Where every place and card of ``game`` sits in ``area``."""
         raise NotImplementedError(f"{type(self).__name__} lays out no table")
 
-    def new_options(self, launch: dict, prefs: dict) -> dict:
-        """The engine's options for a new deal: the command line's (``launch``:
-        for the game it asked for, once), else the player's preferences."""
-        return {}
+    def new_options(self, launch: dict, prefs) -> dict:
+        """The engine's options for a new deal, for each of :attr:`choices`:
+        the command line's (``launch``: for the game it asked for, once),
+        else the player's choice (``prefs``: the preferences), else the
+        engine's default."""
+        chosen = {c.name: launch.get(c.name) or prefs.choice(self.name, c.name) for c in self.choices}
+        return {name: value for name, value in chosen.items() if value is not None}
 
-    def stock_click(self, table) -> None:
-        """A click on the stock: the engine's stock move, else a redeal (The
-        Republic's talon turned over), whichever the engine allows; else the
-        engine's reason why the stock cannot be used."""
-        game = table.game
+    def stock_move(self, game: engine.Game) -> tuple[str | None, str]:
+        """A click on the stock: the move to play (the engine's stock move,
+        else a redeal: The Republic's talon turned over, whichever the
+        engine allows), or None and the engine's reason why the stock cannot
+        be used."""
         for word in (game.stock_move, "redeal"):
             if word and game.explain(word) is None:
-                table.try_move(word)
-                return
+                return word, ""
         reason = game.explain(game.stock_move) if game.stock_move else None
-        table.refuse(reason or "The stock cannot be used now.")
+        return None, reason or "The stock cannot be used now."
 
-    def hand_click(self, table) -> None:
-        """A click on the hand (the shuffles left): a redeal, if the engine allows it."""
-        table.try_move("redeal")
+    def fill_blank(self, game: engine.Game, place: str, moves: bool) -> Fill:
+        """A click on an empty cell (only where :attr:`fills_blanks`);
+        ``moves``: the click moves a card (else it selects one)."""
+        return Fill()
 
-    def fill_blank(self, table, place: str, invert: bool = False) -> None:
-        """A click on an empty cell (only where :attr:`fills_blanks`)."""
+    def confirm(self, game: engine.Game, word: str) -> tuple[str, str] | None:
+        """Before a ``"confirm WORD"`` menu item plays ``word``: the question
+        and the button that plays it; None: played without asking."""
+        return None
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """Right-click or Alt-click on ``place``: the places to light up."""
@@ -106,12 +178,13 @@ class Front:
         return ""
 
     # ------------------------------------------------------------ menus
-    def menu_items(self, commands, g: engine.Game) -> list[Item]:
-        """The game's own menu."""
+    def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
+        """The game's own menu (``paused``: its clock is stopped, Gaps' Pause)."""
         return []
 
-    def option_items(self, commands, g: engine.Game) -> list[Item]:
-        """The game's options, after the Options menu's common ones."""
+    def option_items(self, g: engine.Game, option: Callable[[str], Any]) -> list[Entry]:
+        """The game's options, after the Options menu's common ones
+        (``option``: a preference's value, by name)."""
         return []
 
     # ------------------------------------------------------------ words
@@ -163,13 +236,6 @@ class Front:
     def speak_places(self, game: engine.Game, text: str) -> str:
         """The engine's place names in ``text`` as the player says them."""
         return text
-
-
-def word_item(commands, label: str, word: str, shortcut: str) -> Item:
-    """A menu item that plays a move word (dimmed when the engine refuses it;
-    its shortcut then says why)."""
-    play: Callable[[], None] = lambda: commands.play_word(word)     # noqa: E731
-    return Item(label, play, shortcut, commands.legal(word), refused=play)
 
 
 def either(places: list[str]) -> str:

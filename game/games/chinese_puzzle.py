@@ -10,9 +10,7 @@ import engine
 
 from ..layouts.base import MIN_TEXT, Label
 from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
-from ..ui.dialogs import ChoiceDialog
-from ..ui.menubar import Item
-from .base import either
+from .base import Choice, Entry, either
 from .grid import GridFront
 
 ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
@@ -20,6 +18,9 @@ ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four ro
 
 
 class ChinesePuzzleFront(GridFront):
+    choices = (Choice("redeals", "number of redeals", ((1, "1 Redeal"), (2, "2 Redeals")), "Redeals",
+                      "How many redeals may a game use?"),
+               Choice("aces", "ace order", tuple(ACES), "Ace Order", "Where may the aces go in the ace column?"))
     name = "chinese-puzzle"
     listed = 2
     title = "Chinese Puzzle"
@@ -30,9 +31,6 @@ class ChinesePuzzleFront(GridFront):
         layout = lay_chinese_puzzle(game, area, aspect, ui)
         show_ace_order(game, layout, area)
         return layout
-
-    def new_options(self, launch: dict, prefs: dict) -> dict:
-        return {"redeals": launch.get("redeals") or prefs["redeals"], "aces": launch.get("aces") or prefs["aces"]}
 
     def card_hint_words(self, game: engine.Game, place: str, card: str, places: list[str]) -> str:
         """Both copies of the card it follows, and the gaps it may go to now."""
@@ -50,29 +48,30 @@ class ChinesePuzzleFront(GridFront):
     def counts(self, g: engine.Game) -> list[str]:
         return [f"redeals left {g.redeals_left}", ACE_COUNTS[g.options["aces"]]]
 
-    def menu_items(self, commands, g: engine.Game) -> list[Item]:
-        app = commands.app
+    def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
         return [
-            Item("Hint", app.hint, "H", not g.over),
-            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
-            Item("Backward", app.undo, "Ctrl+B", g.can_undo, refused=app.undo),
-            Item("Forward", app.redo, "Ctrl+F", g.can_redo, refused=app.redo),
-            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo, refused=commands.rewind),
-            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo, refused=commands.fast_forward),
-            Item("ReDeal...", lambda: confirm_redeal(commands), "Ctrl+D", commands.legal("redeal"),
-                 refused=lambda: commands.play_word("redeal")),
+            Entry("Hint", "hint", "H", not g.over),
+            Entry("Demo", "start_demo", "Ctrl+E", not g.over),
+            Entry("Backward", "undo", "Ctrl+B", g.can_undo, refused="undo"),
+            Entry("Forward", "redo", "Ctrl+F", g.can_redo, refused="redo"),
+            Entry("Rewind to Start", "rewind", "Ctrl+Shift+B", g.can_undo, refused="rewind"),
+            Entry("Fast Forward", "fast_forward", "Ctrl+Shift+F", g.can_redo, refused="fast_forward"),
+            Entry("ReDeal...", "confirm redeal", "Ctrl+D", None, refused="play redeal"),
         ]
 
-    def option_items(self, commands, g: engine.Game) -> list[Item]:
+    def option_items(self, g: engine.Game, option) -> list[Entry]:
         fixed = g.started
         return [
-            Item("1 Redeal", lambda: set_redeals(commands, 1), "Ctrl+Shift+1", enabled=not fixed,
-                 checked=g.options["redeals"] == 1),
-            Item("2 Redeals", lambda: set_redeals(commands, 2), "Ctrl+Shift+2", enabled=not fixed,
-                 checked=g.options["redeals"] == 2),
-            Item("Ace Order...", lambda: choose_aces(commands), "Ctrl+Shift+O", enabled=not fixed,
-                 refused=lambda: aces_fixed(commands)),
+            Entry("1 Redeal", "set redeals 1", "Ctrl+Shift+1", enabled=not fixed, checked=g.options["redeals"] == 1),
+            Entry("2 Redeals", "set redeals 2", "Ctrl+Shift+2", enabled=not fixed, checked=g.options["redeals"] == 2),
+            Entry("Ace Order...", "choose aces", "Ctrl+Shift+O", enabled=not fixed, refused="fixed aces"),
         ]
+
+    def confirm(self, game: engine.Game, word: str) -> tuple[str, str] | None:
+        """ReDeal...: asked first, with the redeals left."""
+        left = game.redeals_left
+        return (f"Pick up every card not in its final place and deal them again? "
+                f"({left} redeal{'s' if left != 1 else ''} left)", "ReDeal")
 
 
 #: the ace order on the table, under the redeals left: a few short lines
@@ -124,54 +123,10 @@ def show_ace_order(game: engine.Game, layout, area: Rect) -> None:
                                    size, (200, 214, 200)))
 
 
-def confirm_redeal(commands) -> None:
-    """ReDeal...: asked first, with the redeals left."""
-    def go(choice: str) -> None:
-        if choice == "ReDeal":
-            commands.play_word("redeal")
-    left = commands.game.redeals_left
-    commands.app.ask(f"Pick up every card not in its final place and deal them again? "
-                     f"({left} redeal{'s' if left != 1 else ''} left)", ("ReDeal", "Cancel"), go)
-
-
 def set_redeals(commands, n: int) -> None:
-    """1 or 2 redeals: only before the first move; the same deal is dealt
-    again with the new option."""
-    app, g = commands.app, commands.game
-    if g is None or g.started or g.options["redeals"] == n:
-        return
-    app.prefs["redeals"] = n
-    app.save_prefs()
-    if not app.deal_again(redeals=n):
-        app.say("The number of redeals applies from the next game.")
-    else:
-        app.say(f"{n} redeal{'s' if n != 1 else ''}: the deal is dealt again with {'them' if n != 1 else 'it'}.")
+    """Options > 1 Redeal or 2 Redeals (``n``)."""
+    commands.run(f"set redeals {n}")
 
-
-def aces_fixed(commands) -> None:
-    """Ace Order... once the game has a move: why it cannot change now."""
-    g = commands.game
-    label = dict(ACES).get(g.options["aces"], g.options["aces"]) if g is not None else ""
-    commands.app.say(f"The ace order ({label}) is fixed at the first move: choose another before the first "
-                     "move of a new game (Ctrl+N).")
-
-
-def choose_aces(commands) -> None:
-    """Ace Order...: where the aces may go; the deal on the table takes it
-    if it has seen no move, else the next one does."""
-    app, g = commands.app, commands.game
-
-    def done(choice: str) -> None:
-        if choice != "OK":
-            return
-        app.prefs["aces"] = dialog.value
-        app.save_prefs()
-        if g is not None and g.options["aces"] != dialog.value and not app.deal_again(aces=dialog.value):
-            app.say("The ace order applies from the next game.")
-        elif g is not None and g.options["aces"] != dialog.value:
-            app.say(f"Ace order: {dict(ACES)[dialog.value]}. The deal is dealt again with it.")
-    dialog = ChoiceDialog("Where may the aces go in the ace column?", ACES, app.prefs["aces"], "Ace Order", done)
-    app.open_dialog(dialog)
 
 #: the rules in the Help window (game/ui/help.py reads its marks)
 HELP = """\

@@ -7,8 +7,7 @@ import engine
 from engine.gaps import SHUFFLES
 
 from ..layouts.grids import gaps as lay_gaps
-from ..ui.menubar import Item, separator
-from .base import clock_text, word_item
+from .base import SEPARATOR, Entry, Fill, clock_text, play_entry
 from .grid import GridFront
 
 
@@ -28,22 +27,16 @@ class GapsFront(GridFront):
     def layout(self, game, area, aspect, ui):
         return lay_gaps(game, area, aspect, ui)
 
-    def fill_blank(self, table, place: str, invert: bool = False) -> None:
-        """Clicking a gap selects (or, with "Clicking Blanks Moves", moves)
-        the card that belongs there (the engine's ``belongs``); Alt inverts the option."""
-        from ..words import speak  # (the words module reads the fronts)
-        game = table.game
+    def fill_blank(self, game: engine.Game, place: str, moves: bool) -> Fill:
+        """Clicking a gap selects (or, with "Clicking Blanks Moves",
+        ``moves``, moves) the card that belongs there (the engine's ``belongs``)."""
         src = game.belongs(place)
         if src is None or game.pickup_reason(src) is not None:
-            table.app.sounds.play("beep")
-            table.app.say(speak(game, self.no_card_for(game, place, src)))
-            return
-        if table.app.option("blanks_move") != invert:
-            table.try_move(str(engine.Move(src, place)))
-        else:
-            table.set_selected((src, 0))
-            table.app.say(speak(game, f"The {game.card_at(src)} at {src} goes in {place}: choose the gap "
-                                      "again (a click, or Enter) to move it there."))
+            return Fill(words=self.no_card_for(game, place, src))
+        if moves:
+            return Fill(move=str(engine.Move(src, place)))
+        return Fill(select=src, words=f"The {game.card_at(src)} at {src} goes in {place}: choose the gap "
+                                      "again (a click, or Enter) to move it there.")
 
     @staticmethod
     def no_card_for(game: engine.Game, place: str, src: str | None) -> str:
@@ -83,28 +76,25 @@ class GapsFront(GridFront):
     def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         return [self.used_text(g), self.in_place_text(g), f"Time: {clock_text(elapsed)}."]
 
-    def menu_items(self, commands, g: engine.Game) -> list[Item]:
-        app = commands.app
+    def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
         return [
-            Item("Hint", app.hint, "H", not g.over),
-            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
-            word_item(commands, "Use a Shuffle", "redeal", "Ctrl+U"),
-            Item("Pause", app.toggle_pause, "Ctrl+P", not g.over, checked=app.session.clock.paused),
-            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", False, refused=commands.rewind),
-            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", False, refused=commands.fast_forward),
-            separator(),
-            Item("High Scores...", commands.show_high_scores, "Ctrl+I"),
+            Entry("Hint", "hint", "H", not g.over),
+            Entry("Demo", "start_demo", "Ctrl+E", not g.over),
+            play_entry("Use a Shuffle", "redeal", "Ctrl+U"),
+            Entry("Pause", "toggle_pause", "Ctrl+P", not g.over, checked=paused),
+            Entry("Rewind to Start", "rewind", "Ctrl+Shift+B", False, refused="rewind"),
+            Entry("Fast Forward", "fast_forward", "Ctrl+Shift+F", False, refused="fast_forward"),
+            SEPARATOR,
+            Entry("High Scores...", "show_high_scores", "Ctrl+I"),
         ]
 
-    def option_items(self, commands, g: engine.Game) -> list[Item]:
-        opt, toggle = commands.app.option, commands.toggle
+    def option_items(self, g: engine.Game, option) -> list[Entry]:
         return [
-            Item("Fast Aces", lambda: toggle("fast_aces"), "Ctrl+Shift+A", checked=bool(opt("fast_aces"))),
-            Item("Auto Reshuffle", lambda: toggle("auto_reshuffle"), "Ctrl+Shift+U",
-                 checked=bool(opt("auto_reshuffle"))),
-            Item("Timer", lambda: toggle("timer_shown"), "Ctrl+Shift+N", checked=bool(opt("timer_shown"))),
-            Item("Clicking Blanks Moves" if opt("blanks_move") else "Clicking Blanks Selects",
-                 lambda: toggle("blanks_move"), "Ctrl+Shift+L"),
+            Entry("Fast Aces", "toggle fast_aces", "Ctrl+Shift+A", checked=bool(option("fast_aces"))),
+            Entry("Auto Reshuffle", "toggle auto_reshuffle", "Ctrl+Shift+U", checked=bool(option("auto_reshuffle"))),
+            Entry("Timer", "toggle timer_shown", "Ctrl+Shift+N", checked=bool(option("timer_shown"))),
+            Entry("Clicking Blanks Moves" if option("blanks_move") else "Clicking Blanks Selects",
+                  "toggle blanks_move", "Ctrl+Shift+L"),
         ]
 
 #: the rules in the Help window (game/ui/help.py reads its marks)

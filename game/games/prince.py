@@ -6,8 +6,7 @@ from __future__ import annotations
 import engine
 
 from ..layouts.piles import prince as lay_prince
-from ..ui.menubar import Item
-from .base import word_item
+from .base import Entry, play_entry
 from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 
@@ -22,8 +21,8 @@ class PrinceFront(TableauFront):
     def layout(self, game, area, aspect, ui):
         return lay_prince(game, area, aspect, ui)
 
-    def own_items(self, commands, g: engine.Game) -> list[Item]:
-        return [word_item(commands, "Layoff", "layoff", "Ctrl+L")]
+    def own_items(self, g: engine.Game) -> list[Entry]:
+        return [play_entry("Layoff", "layoff", "Ctrl+L")]
 
 #: the rules in the Help window (game/ui/help.py reads its marks)
 HELP = """\

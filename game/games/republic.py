@@ -9,8 +9,7 @@ import engine
 
 from ..layouts.base import MIN_TEXT, Label
 from ..layouts.piles import republic as lay_republic
-from ..ui.menubar import Item
-from .base import word_item
+from .base import Entry, play_entry
 from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 
@@ -29,9 +28,9 @@ class RepublicFront(TableauFront):
     def counts(self, g: engine.Game) -> list[str]:
         return [f"redeals left {g.redeals_left}"] if g.redeals_left >= 0 else []
 
-    def own_items(self, commands, g: engine.Game) -> list[Item]:
-        return [word_item(commands, "Re-Deal", "redeal", "Ctrl+D"),
-                word_item(commands, "Layoff", "layoff", "Ctrl+L")]
+    def own_items(self, g: engine.Game) -> list[Entry]:
+        return [play_entry("Re-Deal", "redeal", "Ctrl+D"),
+                play_entry("Layoff", "layoff", "Ctrl+L")]
 
 def mark_closed_columns(game: engine.Game, layout) -> None:
     """A column emptied while its packet still holds cards is no vacancy

@@ -6,8 +6,7 @@ from __future__ import annotations
 import engine
 
 from ..layouts.piles import smith as lay_smith
-from ..ui.menubar import Item
-from .base import word_item
+from .base import Entry, play_entry
 from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 
@@ -27,8 +26,8 @@ class SmithFront(TableauFront):
     def counts(self, g: engine.Game) -> list[str]:
         return [f"deals left {g.deals_left}"]
 
-    def own_items(self, commands, g: engine.Game) -> list[Item]:
-        return [word_item(commands, "Deal", "deal", "Ctrl+D")]
+    def own_items(self, g: engine.Game) -> list[Entry]:
+        return [play_entry("Deal", "deal", "Ctrl+D")]
 
 #: the rules in the Help window (game/ui/help.py reads its marks)
 HELP = """\

@@ -9,10 +9,12 @@ import re
 import engine
 from engine.cards import card
 
-from ..ui.menubar import Item, separator
-from .base import Front, card_name, clock_text, either, two_decks
+from .base import SEPARATOR, Choice, Entry, Front, card_name, clock_text, either, two_decks
 
-RULE_CHOICES = ("alternate", "any-suit", "same-suit")
+#: the packing rule: Sequences... lists these, and the command line's ``--rule`` takes them
+RULE = Choice("rule", "packing rule", (("alternate", "Alternating colour"), ("any-suit", "Any suit"),
+                                       ("same-suit", "Same suit")),
+              "Sequences", "Columns are built in descending rank, and:")
 PILES = {"c": "columns", "p": "packets", "r": "reserve"}
 PLACE_WORDS = {"c": "column", "f": "foundation", "p": "packet", "r": "reserve place", "t": "talon"}
 _NAMED_PLACE = re.compile(r"\b(Column|column|Foundation|foundation|Packet|packet|place) ([cfpr])(\d+)\b")
@@ -69,15 +71,11 @@ and longest winning and losing streaks, and the average moves per game.
 
 
 class TableauFront(Front):
+    choices = (RULE,)
     """A Card Shell game of columns built down, scored by its packing rule."""
 
     default_rule = "alternate"
     clocked = True              # Aisleriot shows their time and score
-
-    def new_options(self, launch: dict, prefs: dict) -> dict:
-        """The packing rule: the command line's (``launch``, for the game it
-        asked for only), else the player's."""
-        return {"rule": launch.get("rule") or prefs.get("rules", {}).get(self.name, self.default_rule)}
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """Where the card (with the cards on it) may go, as the engine's legal moves say."""
@@ -109,24 +107,23 @@ class TableauFront(Front):
             return f"{moved} can go to {either(places)}."
         return game.pickup_reason(place, count) or f"{moved} can go nowhere now."
 
-    def own_items(self, commands, g: engine.Game) -> list[Item]:
+    def own_items(self, g: engine.Game) -> list[Entry]:
         """The moves of this game's own (layoff, redeal, deal), first in its menu."""
         return []
 
-    def menu_items(self, commands, g: engine.Game) -> list[Item]:
-        app = commands.app
+    def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
         return [
-            *self.own_items(commands, g),
-            Item("Hint", app.hint, "H", not g.over),
-            Item("Demo", app.start_demo, "Ctrl+E", not g.over),
-            separator(),
-            Item("Backward", app.undo, "Ctrl+B", g.can_undo, refused=app.undo),
-            Item("Forward", app.redo, "Ctrl+F", g.can_redo, refused=app.redo),
-            Item("Rewind to Start", commands.rewind, "Ctrl+Shift+B", g.can_undo, refused=commands.rewind),
-            Item("Fast Forward", commands.fast_forward, "Ctrl+Shift+F", g.can_redo, refused=commands.fast_forward),
-            separator(),
-            Item("Sequences...", commands.choose_rule, "Ctrl+R"),
-            Item("Scores...", commands.show_scores, "Ctrl+I"),
+            *self.own_items(g),
+            Entry("Hint", "hint", "H", not g.over),
+            Entry("Demo", "start_demo", "Ctrl+E", not g.over),
+            SEPARATOR,
+            Entry("Backward", "undo", "Ctrl+B", g.can_undo, refused="undo"),
+            Entry("Forward", "redo", "Ctrl+F", g.can_redo, refused="redo"),
+            Entry("Rewind to Start", "rewind", "Ctrl+Shift+B", g.can_undo, refused="rewind"),
+            Entry("Fast Forward", "fast_forward", "Ctrl+Shift+F", g.can_redo, refused="fast_forward"),
+            SEPARATOR,
+            Entry("Sequences...", "choose rule", "Ctrl+R"),
+            Entry("Scores...", "show_scores", "Ctrl+I"),
         ]
 
     def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:

@@ -22,7 +22,7 @@ searches use the hidden cards too), Gaps and Chinese Puzzle at any time,
 each deal between shuffles or redeals on its own.
 
 The table sends what its indicator proved along the game this session
-(``app.assistant.knowledge.along``) with the request, so the review starts from those
+(``assistant.knowledge.along``) with the request, so the review starts from those
 proofs and never contradicts them.  Its words are each game's own: Gaps'
 shuffle, Chinese Puzzle's redeal (the front's ``redeal_in_verdict``), and
 neither in the other games.  When the game is lost and the move that lost
@@ -345,36 +345,39 @@ def legend(screen: pygame.Surface, font, x: int, y: int, mono: bool = False, sca
 
 
 # ----------------------------------------------------------------- the table's side
-def open_review(app) -> None:
+def open_review(flow) -> None:
     """Review This Game: the window opens at once, the solver's process
-    reviews the game, and the window shows its progress and its findings."""
-    game = app.game
+    reviews the game, and the window shows its progress and its findings.
+    ``flow``: the game's flow (its stage shows the window; its assistant
+    asks the solver)."""
+    stage, analyst = flow.stage, flow.assistant.analyst
+    game = stage.game
     why = unavailable(game)
     if why is not None:
-        app.say(f"Review This Game: {why}.")
+        stage.say(f"Review This Game: {why}.")
         return
-    dialog = ReviewDialog(game, on_close=lambda choice: closed(app, dialog, choice))
-    app.open_dialog(dialog)
-    if app.analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S,
-                       proved=proved_along(app, game)) < 0:
-        dialog.fail(f"the solver is not available. {app.analyst.failed}")
-        app.redraw_all()
+    dialog = ReviewDialog(game, on_close=lambda choice: closed(flow, dialog, choice))
+    stage.open_dialog(dialog)
+    if analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S,
+                   proved=proved_along(flow.assistant, game)) < 0:
+        dialog.fail(f"the solver is not available. {analyst.failed}")
+        stage.redraw_all()
 
 
-def proved_along(app, game: engine.Game) -> dict[int, str]:
+def proved_along(assistant, game: engine.Game) -> dict[int, str]:
     """What the table proved this session at the positions along ``game``'s
     history (position k: after k moves -> "won" or "lost"): the review
     starts from it."""
-    return dict(app.assistant.knowledge.along(game))
+    return dict(assistant.knowledge.along(game))
 
 
-def review_dialog(app) -> ReviewDialog | None:
-    return next((d for d in reversed(app.dialogs) if isinstance(d, ReviewDialog)), None)
+def review_dialog(stage) -> ReviewDialog | None:
+    return next((d for d in reversed(stage.dialogs) if isinstance(d, ReviewDialog)), None)
 
 
-def take(app, answer) -> None:
+def take(stage, answer) -> None:
     """An answer to the review (the analyst kept it: the newest request's)."""
-    dialog = review_dialog(app)
+    dialog = review_dialog(stage)
     if dialog is None:
         return
     if answer.status == "progress":
@@ -383,48 +386,48 @@ def take(app, answer) -> None:
         dialog.finish(answer.review)
     else:
         dialog.fail(answer.message or "the solver failed; the details are in the log.")
-    if app.dialogs and app.dialogs[-1] is dialog:
-        app.redraw_all()
+    if stage.dialogs and stage.dialogs[-1] is dialog:
+        stage.redraw_all()
 
 
-def closed(app, dialog: ReviewDialog, choice: str) -> None:
-    app.analyst.forget("review")
+def closed(flow, dialog: ReviewDialog, choice: str) -> None:
+    flow.assistant.analyst.forget("review")
     if choice.startswith(TRY_AGAIN) and dialog.losing is not None:
-        rewind(app, dialog.doc, dialog.losing)
+        rewind(flow, dialog.doc, dialog.losing)
 
 
-def rewind(app, doc: dict, losing: int) -> None:
+def rewind(flow, doc: dict, losing: int) -> None:
     """Put the game back as it was just before move ``losing`` (its index)
     to be played again.  The game counts now, once, as it stood; the game
     played on from here is the same game, taken back: it does not count
     again however it ends, and in Gaps it enters no high score (RULES.md:
     a take-back of more than one move is an assisted game)."""
-    s = app.session
+    s = flow.session
     if s is None or s.game.to_dict().get("history") != doc.get("history"):
-        app.say("The game changed since the review: nothing was rewound.")
+        flow.say("The game changed since the review: nothing was rewound.")
         return
     counted = ""
     if s.for_the_record and s.game.history:
-        app.count_result()
+        flow.count_result()
         counted = " (this game has counted once)"
     s.retried = s.counted = True
     s.recorded = False
-    app.records.clear_game(s.name)      # the game as it stood is gone: the retried one takes its save
+    flow.records.clear_game(s.name)      # the game as it stood is gone: the retried one takes its save
     retried = Session(position_after(doc, losing), elapsed=s.clock.elapsed, assisted=s.assisted, retried=True,
                       spacing=s.spacing)
-    app.show_session(retried, opening=False)
-    app.autosave()                      # even at move 0: a restart keeps it retried
-    app.say(f"Back before move {losing + 1}: try again{counted}.")
+    flow.show_session(retried, opening=False)
+    flow.autosave()                      # even at move 0: a restart keeps it retried
+    flow.say(f"Back before move {losing + 1}: try again{counted}.")
 
 
 #: Review This Game's shortcut
 SHORTCUT = "Ctrl+J"
 
 
-def menu_item(app, game: engine.Game):
+def menu_item(flow, game: engine.Game):
     """The menu's Review This Game: dimmed, with its reason beside it, where
     a review is not allowed (its shortcut then says why on the status line)."""
     from .menubar import Item
     why = unavailable(game)
-    return Item(menu_label(game), lambda: open_review(app), SHORTCUT, why is None,
-                refused=lambda: app.say(f"Review This Game: {why}."))
+    return Item(menu_label(game), lambda: open_review(flow), SHORTCUT, why is None,
+                refused=lambda: flow.say(f"Review This Game: {why}."))

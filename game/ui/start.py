@@ -17,9 +17,10 @@ class StartScreen(Scene):
     Nothing moves by itself here: the scene protocol's defaults (not busy,
     no tick, nothing drawn over the background) are its answers."""
 
-    def __init__(self, app, default: str) -> None:
-        self.app = app
-        self.speech = app.speech
+    def __init__(self, stage, start_game, default: str) -> None:
+        self.stage = stage                  # the window's canvas, fonts and chrome
+        self.start_game = start_game        # play a game, by its name
+        self.speech = stage.speech
         self.focus = next((i for i, g in enumerate(GAMES) if g.name == default), 0)
         self.speech.say(f"Choose a game: 1 to {len(GAMES)}, or the arrows and Enter. {self.focus_words()}")
         self.tiles: list[Rect] = []
@@ -27,8 +28,8 @@ class StartScreen(Scene):
     def layout(self) -> list[Rect]:
         """The tiles, at the chrome's scale (the fonts'): as the window grows
         they grow with it, in the same places."""
-        px = self.app.fonts.px
-        area = self.app.table_area()
+        px = self.stage.fonts.px
+        area = self.stage.table_area()
         cols = 3 if area.w < px(1500) else 5
         rows = (len(GAMES) + cols - 1) // cols
         gap = px(20)
@@ -44,11 +45,11 @@ class StartScreen(Scene):
         return tiles
 
     def render(self) -> None:
-        canvas = self.app.canvas
+        canvas = self.stage.canvas
         bg = canvas.background
         canvas.render_felt()
-        area = self.app.table_area()
-        fonts = self.app.fonts
+        area = self.stage.table_area()
+        fonts = self.stage.fonts
         px = fonts.px
 
         def size(n: int) -> int:
@@ -64,7 +65,7 @@ class StartScreen(Scene):
             pygame.draw.rect(bg, (255, 214, 90) if n == self.focus else (200, 200, 190), tile,
                              px(3) if n == self.focus else max(1, px(1)), border_radius=px(10))
             ch = int(min(tile.h * 0.42, tile.h - px(48 + 3 * 20 + 6)))     # the blurb's three lines fit under them
-            cw = int(ch * self.app.card_aspect())
+            cw = int(ch * self.stage.card_aspect())
             x = tile.centerx - (cw + 3 * cw // 3) // 2
             for k, card in enumerate(cards):
                 rect = Rect(x + k * cw // 3, tile.y + px(14) + k * px(3), cw, ch)
@@ -77,18 +78,18 @@ class StartScreen(Scene):
             for line in wrap(font, blurb, tile.w - px(24))[:3]:
                 canvas.text(bg, line, Rect(tile.x, y, tile.w, px(20)), size(20))
                 y += px(20)
-        self.app.draw_chrome(bg)
+        self.stage.draw_chrome(bg)
 
     def full_redraw(self) -> None:
         self.render()
-        self.app.screen.blit(self.app.canvas.background, (0, 0))
+        self.stage.screen.blit(self.stage.canvas.background, (0, 0))
         pygame.display.flip()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for n, tile in enumerate(self.tiles):
                 if tile.collidepoint(event.pos):
-                    self.app.start_game(GAMES[n].name)
+                    self.start_game(GAMES[n].name)
                     return
         elif event.type == pygame.MOUSEMOTION:
             for n, tile in enumerate(self.tiles):
@@ -97,9 +98,9 @@ class StartScreen(Scene):
                     self.full_redraw()
         elif event.type == pygame.KEYDOWN:
             if pygame.K_1 <= event.key <= pygame.K_5:
-                self.app.start_game(GAMES[event.key - pygame.K_1].name)
+                self.start_game(GAMES[event.key - pygame.K_1].name)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.app.start_game(GAMES[self.focus].name)
+                self.start_game(GAMES[self.focus].name)
             elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
                 step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
                 self.focus = (self.focus + step) % len(GAMES)
