@@ -184,7 +184,7 @@ class App:
                                                                                  "show_session", "show_start"))
     choose_game, toggle_pause, count_result, autosave = (via(f"flow.{n}") for n in ("choose_game", "toggle_pause",
                                                                                    "count_result", "autosave"))
-    after_result = via("flow.after_result")
+    after_result, pick_deal_number = via("flow.after_result"), via("flow.pick_deal_number")
     last_folder = via("commands.last_folder")
     hint, start_demo, undo, redo = (via(f"commands.{n}") for n in ("hint", "start_demo", "undo", "redo"))
 
