@@ -336,3 +336,141 @@ def test_an_unparsable_file_is_named_and_fails(tmp_path, capsys):
 def test_a_missing_path_is_an_error(tmp_path):
     with pytest.raises(SystemExit):
         attr_reads.main([str(tmp_path / "nowhere")])
+
+
+# ----------------------------------------------------------------- reach-through reads
+def through(report: attr_reads.Report) -> dict[str, dict[str, int]]:
+    return {t.name: t.chains for t in report.through}
+
+
+def test_a_chain_of_three_names_past_self_reaches_through(tmp_path):
+    report = scan(tmp_path, """
+        class Loop:
+            def __init__(self, app, stage):
+                self.app = app
+                self.stage = stage
+
+            def step(self):
+                self.stage.say("hi")                  # one hop, then a call: not counted
+                self.app.quit()                       # not counted
+                x = self.app.window                   # self.a.b: not counted
+                self.stage.table.render()             # through stage into table
+                self.app.records.folder.mkdir()       # through app into records
+                self.app.status.message = "set"       # a set at the end counts too
+                if self.app.status.message:
+                    return self.app.status.message, x
+                return lambda: self.stage.table.size
+    """)
+    assert report.total == 0
+    assert through(report) == {"Loop": {"app.status.message": 3, "stage.table.render": 1,
+                                        "stage.table.size": 1, "app.records.folder.mkdir": 1}}
+    t = report.through[0]
+    assert t.count == 6 and report.through_total == 6
+    assert t.held == {"app": 4, "stage": 2}
+    assert list(t.held) == ["app", "stage"], "most first"
+    assert list(t.chains)[0] == "app.status.message", "most first"
+
+
+def test_one_hop_and_a_call_on_a_held_objects_method_are_not_counted(tmp_path):
+    report = scan(tmp_path, """
+        class C:
+            def __init__(self, a):
+                self.a = a
+
+            def use(self):
+                self.a.b()
+                self.a.b(1).c          # a call ends the chain
+                self.a.b[0].c          # so does a subscript
+                type(self).x.y.z       # not self
+                return self.a.b, self.a, self.a.__class__.__name__
+    """)
+    assert report.through == []
+    assert report.through_total == 0
+
+
+def test_a_local_alias_of_a_held_object_counts_as_the_held_object(tmp_path):
+    report = scan(tmp_path, """
+        class Table:
+            def __init__(self, app):
+                self.app = app
+
+            def draw(self):
+                app = self.app
+                app.say("hi")                       # one hop: not counted
+                text = app.status.message           # through app into status
+                def later():
+                    return app.records.folder       # the alias, seen from a nested function
+                def shadow(app):
+                    return app.status.message       # rebound: not the alias
+                return text, later, shadow
+
+            def mixed(self, flag):
+                held = self.app
+                if flag:
+                    held = self.other               # two meanings: not an alias
+                return held.status.message
+
+            def annotated(self):
+                stage: object = self.stage
+                return stage.table.size, (w := self.window) and w.screen.size
+    """)
+    assert through(report) == {"Table": {"app.status.message": 1, "app.records.folder": 1,
+                                         "stage.table.size": 1, "window.screen.size": 1}}
+
+
+def test_reach_through_in_a_dataclass_is_exempt(tmp_path):
+    report = scan(tmp_path, """
+        from dataclasses import dataclass
+
+        @dataclass
+        class Record:
+            app: object
+
+            def far(self):
+                return self.app.status.message
+
+        class Holder:
+            def __init__(self, app):
+                self.app = app
+
+            def near(self):
+                return self.app.status.message
+    """)
+    assert [name for _, _, name, _ in report.records] == ["Record"]
+    assert through(report) == {"Holder": {"app.status.message": 1}}
+
+
+def test_the_through_line_json_and_strict_through(tmp_path, capsys):
+    path = write(tmp_path, "mod.py", """
+        class Loop:
+            def __init__(self, app):
+                self.app = app
+
+            def step(self):
+                app = self.app
+                return self.app.status.message, app.status.message, self.app.menu.is_open()
+    """)
+    total = "total: 0 reads of attributes a class neither sets nor receives (0 classes)"
+    assert attr_reads.main([str(path)]) == 0, "reach-through reads leave the exit status alone"
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == total
+    assert lines[-2] == "through: 3 reads reach through a held object (1 classes)"
+    assert any(line.endswith("Loop: 3 reads through app=3 (2 chains)") for line in lines)
+    assert not any("app.status.message" in line for line in lines), "the chains only with --through"
+
+    assert attr_reads.main([str(path), "--through"]) == 0
+    out = capsys.readouterr().out
+    assert "   2  app.status.message" in out and "   1  app.menu.is_open" in out
+    assert out.strip().splitlines()[-1] == total
+
+    assert attr_reads.main([str(path), "--quiet"]) == 0
+    assert capsys.readouterr().out == total + "\n"
+    assert attr_reads.main([str(path), "--quiet", "--strict-through"]) == 1
+    assert capsys.readouterr().out.splitlines() == ["through: 3 reads reach through a held object (1 classes)", total]
+
+    assert attr_reads.main([str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 0 and data["through_total"] == 3 and data["through_classes"] == 1
+    assert data["through"] == [{"path": data["through"][0]["path"], "line": 2, "class": "Loop", "count": 3,
+                                "held": {"app": 3}, "chains": {"app.status.message": 2, "app.menu.is_open": 1}}]
+    assert data["through"][0]["path"].endswith("mod.py")

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 
 import engine
 from engine.cards import MAX_SEED, Rng, card, deck, shuffled_deck
+from engine.grid import GridGame
 
 SEEDS = st.integers(0, MAX_SEED)
+#: the games dealt in rows (their deal is ``deal_rows``)
+GRID_GAMES = tuple(name for name, cls in engine.GAMES.items() if issubclass(cls, GridGame))
 
 
 def deal_rows(name: str, seed: int, **options) -> list[list[str | None]]:
@@ -84,13 +87,13 @@ def test_the_shuffle_itself_is_pinned():
 
 # ----------------------------------------------------------------- seeds
 
-@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle"])
+@pytest.mark.parametrize("name", GRID_GAMES)
 @given(seed=SEEDS)
 def test_the_same_seed_deals_the_same_cards(name, seed):
     assert deal_rows(name, seed) == deal_rows(name, seed)
 
 
-@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle"])
+@pytest.mark.parametrize("name", GRID_GAMES)
 @given(seed=st.integers(0, MAX_SEED - 1))
 def test_different_seeds_deal_differently(name, seed):
     assert deal_rows(name, seed) != deal_rows(name, seed + 1)
@@ -112,7 +115,7 @@ def test_options_never_change_the_chinese_puzzle_deal(options):
 
 @pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**64, 1.5, "7", True])
 def test_seeds_outside_0_to_2_63_minus_1_are_refused(seed):
-    for name in ("gaps", "chinese-puzzle"):
+    for name in GRID_GAMES:
         with pytest.raises(ValueError):
             engine.new_game(name, seed=seed)
 

@@ -57,7 +57,7 @@ from game.games import FRONTS
 from game.layouts import build
 from game.table import Table
 
-GAMES = ["gaps", "chinese-puzzle", "republic", "smith", "prince"]
+GAMES = [front.name for front in FRONTS]      # as the games are listed: a game's place here seeds its storm
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "2400"))
 CHECK_EVERY = 50
 MENU_Y = 26

@@ -19,12 +19,11 @@ from hypothesis import strategies as st
 
 import engine
 from engine import IllegalMove
+from engine.tableau import PileGame
 
 NAMES = tuple(engine.GAMES)
-PILE_GAMES = ("republic", "smith", "prince")
-OPTIONS = {"republic": {"rule": ("alternate", "any-suit", "same-suit")},
-           "smith": {"rule": ("any-suit", "alternate", "same-suit")},
-           "prince": {"rule": ("alternate", "any-suit", "same-suit")}}
+PILE_GAMES = tuple(name for name in NAMES if issubclass(engine.GAMES[name], PileGame))
+OPTIONS = {name: engine.GAMES[name].OPTIONS for name in PILE_GAMES}
 
 
 def reached(name: str, seed: int, steps: int, choices: random.Random, **options) -> engine.Game:

@@ -20,16 +20,11 @@ from game.session import Session
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "docs" / "save-format.schema.json").read_text(encoding="utf-8"))
 
-# each game with options of its own, so every option's values are seen
-GAMES = [
-    ("gaps", {}),
-    ("chinese-puzzle", {}),
-    ("chinese-puzzle", {"redeals": 1, "aces": "bridge-order"}),
-    ("republic", {"rule": "any-suit"}),
-    ("smith", {}),
-    ("smith", {"rule": "same-suit"}),
-    ("prince", {"rule": "alternate"}),
-]
+# each game with options of its own, so every option's values are seen: the
+# k-th value of each of its options (its last, once it has no k-th)
+GAMES = [(name, {key: values[min(k, len(values) - 1)] for key, values in cls.OPTIONS.items()})
+         for name, cls in engine.GAMES.items()
+         for k in range(max((len(values) for values in cls.OPTIONS.values()), default=1))]
 
 
 def validator() -> jsonschema.protocols.Validator:

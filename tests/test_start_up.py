@@ -6,6 +6,7 @@ looks as it always did.  (How long it takes is a benchmark's figure,
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -19,14 +20,15 @@ import pygame
 import pytest
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
+from engine.spec import MODULES, class_name_of, name_of
 from game import idle, surfaces
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: modules the first frame of a Gaps table never needs
-NOT_BEFORE_THE_FIRST_FRAME = ("subprocess", "logging", "ctypes", "datetime", "engine.prince", "engine.republic",
-                              "engine.smith", "engine.chinese_puzzle", "engine.solve", "engine.review",
-                              "game.ui.review", "game.ui.scores", "game.ui.start")
+NOT_BEFORE_THE_FIRST_FRAME = ("subprocess", "logging", "ctypes", "datetime",
+                              *(f"engine.{module}" for module in MODULES if module != "gaps"), "engine.solve",
+                              "engine.review", "game.ui.review", "game.ui.scores", "game.ui.start")
 
 FIRST_FRAME = """
 import json, os, sys
@@ -59,8 +61,7 @@ def test_the_first_frame_imports_no_solver_client_log_or_other_game(tmp_path):
 
 def test_the_engine_imports_the_rules_of_the_game_played_only():
     code = ("import sys, engine; engine.new_game('gaps', seed=1);"
-            "print(sorted(m for m in sys.modules if m in ('engine.gaps', 'engine.chinese_puzzle', 'engine.smith',"
-            " 'engine.republic', 'engine.prince')))")
+            f"print(sorted(m for m in sys.modules if m in {tuple(f'engine.{module}' for module in MODULES)!r}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          check=True)
     assert out.stdout.strip() == "['engine.gaps']"
@@ -74,9 +75,10 @@ def test_the_games_read_as_a_dict_of_every_game_and_its_class():
     from engine.republic import Republic
     from engine.smith import Smith
 
-    expected = {"gaps": Gaps, "chinese-puzzle": ChinesePuzzle, "smith": Smith, "republic": Republic, "prince": Prince}
+    expected = {name_of(module): getattr(importlib.import_module(f"engine.{module}"), class_name_of(module))
+                for module in MODULES}
     assert dict(engine.GAMES) == expected and engine.GAMES == expected
-    assert list(engine.GAMES) == list(expected) and len(engine.GAMES) == 5
+    assert list(engine.GAMES) == list(expected) and len(engine.GAMES) == len(MODULES)
     assert engine.GAMES["prince"] is engine.Prince is Prince and engine.GAMES.get("pyramid") is None
     assert "smith" in engine.GAMES and "Smith" not in engine.GAMES
     assert (engine.Gaps, engine.ChinesePuzzle, engine.Republic, engine.Smith) == (Gaps, ChinesePuzzle, Republic, Smith)

@@ -10,6 +10,7 @@ import pygame
 import pytest
 from gui import center_of, click, drag, key, make_app, settle
 
+import engine
 from game.words import speak
 
 
@@ -25,7 +26,7 @@ def first_card_move(game, count=None):
     return None
 
 
-@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+@pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_dragging_a_card_plays_the_engine_move(home, name):
     app = make_app(home, "--game", name, "--seed", "3")
     game = app.game
@@ -165,7 +166,7 @@ def test_the_layout_dump_names_every_place_and_card(home, tmp_path):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (1366, 768)])
-@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+@pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_every_table_fits_the_window(home, name, size):
     app = make_app(home, "--game", name, "--seed", "5", "--size", f"{size[0]}x{size[1]}")
     area = app.table_area()

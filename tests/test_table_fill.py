@@ -16,6 +16,7 @@ keeps for its columns to grow.  No label's ink runs off the table.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -44,12 +45,9 @@ ASPECT = 300 / 420
 
 #: every game, and every option that could change its table
 CASES = [
-    ("gaps", {}, {}),
+    *[(name, dict(zip(cls.OPTIONS, values)), {}) for name, cls in engine.GAMES.items()
+      for values in itertools.product(*cls.OPTIONS.values())],
     ("gaps", {}, {"timer_shown": False}),
-    *[("chinese-puzzle", {"redeals": r, "aces": a}, {}) for r in (1, 2)
-      for a in ("free", "suits-in-four", "bridge-order")],
-    *[(name, {"rule": rule}, {}) for name in ("republic", "smith", "prince")
-      for rule in ("alternate", "any-suit", "same-suit")],
     ("smith", {"rule": "any-suit"}, {"spacing": {"c1": 1.5}}),
 ]
 IDS = [f"{n}-{'-'.join(str(v) for v in o.values()) or 'plain'}"

@@ -1,6 +1,6 @@
 """Count reads of ``self`` attributes a class neither sets nor receives.
 
-    python tools/attr_reads.py [PATH ...] [--quiet | --json]
+    python tools/attr_reads.py [PATH ...] [--quiet | --json] [--through] [--strict-through]
 
 PATH is a file or a folder (folders are scanned recursively for ``.py``
 files); the default is ``game``.  Only the standard library is used (``ast``);
@@ -42,9 +42,35 @@ Not counted, reported apart:
 A **mixin** is a class with unresolved reads that is a direct base of a class
 with two or more project bases; they are listed on the ``mixins:`` line.
 
+A second measure, reported beside the first and not part of its total:
+**reach-through reads**, a class reading through an object it holds into
+that object's parts.  It is an attribute chain of three names or more past
+``self`` (in the same methods, nested functions and lambdas as a read):
+``self.app.status.message``, ``self.app.records.folder``,
+``self.stage.table.render()`` (through ``app`` into its ``status``), whether
+the chain is read, called, set or deleted at its end.  ``self.a.b`` and a
+call of a held object's method, ``self.a.b(...)``, are one hop: not counted;
+``self.a.b.c(...)`` is.  A chain ends where something other than a name
+follows (``self.a.b[0].c`` and ``self.a.b().c`` are not counted) and before
+its first dunder name (``self.a.__class__.__name__`` is not).  A **local
+alias** counts as its ``self.X``: a local name whose every binding in its
+function is exactly ``name = self.X`` (one X; ``name: T = self.X`` and
+``(name := self.X)`` too), so ``app = self.app; app.status.message`` is
+counted as ``app.status.message``, and in the functions nested in it unless
+they rebind the name.  Records are exempt as above; classes with outside
+bases are counted.  Each class is listed with the held attributes it reaches
+through and their reads, most first (``--through`` also lists its chains,
+``app.status.message``, with their reads), and the summary line is
+``through: N reads reach through a held object (K classes)``.  In JSON the
+``through`` list holds, per class, ``count``, ``held`` and ``chains``.
+
 The last line is ``total: N reads of attributes a class neither sets nor
-receives (K classes)``; the exit status is 0 when N is 0, 1 otherwise, and 2
-when a file could not be read or parsed (it is skipped, and named on stderr).
+receives (K classes)``, after the ``through:`` line (``--quiet`` prints the
+total line only; with ``--through`` or ``--strict-through``, the through line
+above it).  The exit status is 0 when N is 0, 1 otherwise, and 2 when a file
+could not be read or parsed (it is skipped, and named on stderr);
+reach-through reads do not change it unless ``--strict-through`` is given,
+when they make it 1 too.
 """
 
 from __future__ import annotations
@@ -90,6 +116,7 @@ class ClassInfo:
     record: str = ""                                    # why it is a record ("" when it is not)
     project_bases: list[ClassInfo] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)    # its own bases outside the project
+    through: Counter = field(default_factory=Counter)   # reach-through chains ("app.status.message") and their reads
 
 
 @dataclass
@@ -111,6 +138,22 @@ class Finding:
 
 
 @dataclass
+class Through:
+    """A class's reads through the objects it holds into their parts (``self.app.status.message``)."""
+
+    path: str
+    line: int
+    name: str
+    count: int
+    held: dict[str, int]       # the held attribute reached through (``app``) -> reads, most first
+    chains: dict[str, int]     # the chain past ``self`` (``app.status.message``) -> reads, most first
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "line": self.line, "class": self.name, "count": self.count,
+                "held": self.held, "chains": self.chains}
+
+
+@dataclass
 class Report:
     findings: list[Finding]           # counted
     outside: list[Finding]            # classes with outside bases: not counted
@@ -119,10 +162,15 @@ class Report:
     errors: list[str]
     classes_scanned: int
     files_scanned: int
+    through: list[Through] = field(default_factory=list)   # the second measure: reach-through reads
 
     @property
     def total(self) -> int:
         return sum(f.count for f in self.findings)
+
+    @property
+    def through_total(self) -> int:
+        return sum(t.count for t in self.through)
 
     def to_json(self) -> dict:
         return {
@@ -135,6 +183,9 @@ class Report:
             "errors": self.errors,
             "classes_scanned": self.classes_scanned,
             "files_scanned": self.files_scanned,
+            "through_total": self.through_total,
+            "through_classes": len(self.through),
+            "through": [t.to_json() for t in self.through],
         }
 
 
@@ -285,6 +336,127 @@ def _self_uses_node(node: ast.AST, me: str, sets: set[str], reads: Counter, cls:
         _self_uses(node, me, sets, reads, cls)
 
 
+# ----------------------------------------------------------------- reach-through reads
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+#: a chain past ``self`` this long or longer reaches through a held object: ``self.app.status.message``
+THROUGH_HOPS = 3
+
+
+def _scope_nodes(body: list[ast.AST]) -> Iterator[ast.AST]:
+    """The nodes of one function's own scope: not into nested functions, lambdas or classes,
+    whose names, decorators, defaults and bases are evaluated here (and yielded)."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            outer: list[ast.AST] = list(getattr(node, "decorator_list", []))
+            if isinstance(node, ast.ClassDef):
+                outer += node.bases + [k.value for k in node.keywords]
+            else:
+                outer += [d for d in node.args.defaults + node.args.kw_defaults if d is not None]
+            stack.extend(reversed(outer))
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _is_self_attr(node: ast.AST | None, me: str | None) -> bool:
+    return (me is not None and isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id == me)
+
+
+def _scope_names(params: list[str], body: list[ast.AST], me: str | None) -> tuple[set[str], dict[str, str]]:
+    """The names one function binds in its own scope, and its aliases: the local names whose every
+    binding is exactly ``name = me.X`` (one X), each with its X."""
+    alias_sites: dict[int, str] = {}          # id of the Name target -> X
+    for node in _scope_nodes(body):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and _is_self_attr(value, me):
+            alias_sites[id(target)] = value.attr
+    bound: dict[str, set[str | None]] = {p: {None} for p in params}
+
+    def bind(name: str, x: str | None = None) -> None:
+        bound.setdefault(name, set()).add(x)
+
+    for node in _scope_nodes(body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bind(node.id, alias_sites.get(id(node)))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bind(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                bind((a.asname or a.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                bind(name)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            bind(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bind(node.rest)
+    aliases = {n: x for n, xs in bound.items() if len(xs) == 1 for x in xs if x is not None}
+    return set(bound), aliases
+
+
+def _through_chain(node: ast.Attribute, me: str | None, aliases: dict[str, str]) -> tuple[list[str], ast.expr]:
+    """The names past ``me`` of the attribute chain ending at ``node`` (an alias stands for its ``me.X``),
+    cut before the first dunder name; ``[]`` when the chain does not start at ``me`` or an alias.
+    Also the chain's root expression."""
+    names: list[str] = []
+    root: ast.expr = node
+    while isinstance(root, ast.Attribute):
+        names.insert(0, root.attr)
+        root = root.value
+    if isinstance(root, ast.Name) and me is not None and root.id == me:
+        chain = names
+    elif isinstance(root, ast.Name) and root.id in aliases:
+        chain = [aliases[root.id]] + names
+    else:
+        return [], root
+    for i, name in enumerate(chain):
+        if is_dunder(name):
+            return chain[:i], root
+    return chain, root
+
+
+def _through_walk(node: ast.AST, me: str | None, aliases: dict[str, str], through: Counter) -> None:
+    """Count the reach-through chains under ``node``; ``me`` is ``self`` here (None where rebound)."""
+    if isinstance(node, ast.Attribute):
+        chain, root = _through_chain(node, me, aliases)
+        if len(chain) >= THROUGH_HOPS:
+            through[".".join(chain)] += 1
+        if not isinstance(root, ast.Name):
+            _through_walk(root, me, aliases, through)
+        return
+    if isinstance(node, FUNCTIONS):
+        outer: list[ast.AST] = list(getattr(node, "decorator_list", []))
+        outer += [d for d in node.args.defaults + node.args.kw_defaults if d is not None]
+        for item in outer:
+            _through_walk(item, me, aliases, through)
+        params = _params(node.args)
+        inner = None if me in params else me
+        body = node.body if isinstance(node.body, list) else [node.body]
+        bound, own = _scope_names(params, body, inner)
+        scope = {n: x for n, x in aliases.items() if n not in bound} | own
+        for stmt in body:
+            _through_walk(stmt, inner, scope, through)
+        return
+    for child in ast.iter_child_nodes(node):
+        _through_walk(child, me, aliases, through)
+
+
+def _through_method(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, me: str, through: Counter) -> None:
+    """Count a method's reach-through chains (its decorators and defaults belong to the class body)."""
+    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    _, aliases = _scope_names(_params(fn.args), body, me)
+    for stmt in body:
+        _through_walk(stmt, me, aliases, through)
+
+
 def _slots(value: ast.expr) -> Iterator[str]:
     items = value.elts if isinstance(value, (ast.Tuple, ast.List, ast.Set)) else [value]
     for item in items:
@@ -324,10 +496,12 @@ def read_class(node: ast.ClassDef, path: str, module: str) -> ClassInfo:
             if me:
                 for body_stmt in stmt.body:
                     _self_uses_node(body_stmt, me, info.sets, info.reads, cls)
+                _through_method(stmt, me, info.through)
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Lambda):
             me = _first_param(stmt.value.args)
             if me:
                 _self_uses_node(stmt.value.body, me, info.sets, info.reads, cls)
+                _through_method(stmt.value, me, info.through)
     return info
 
 
@@ -541,13 +715,20 @@ def scan(paths: Iterable[str | Path]) -> Report:
         memo[id(c)] = (frozenset(names), tuple(outside), record)
         return memo[id(c)]
 
-    findings, outside_findings, records = [], [], []
+    findings, outside_findings, records, through = [], [], [], []
     unresolved: set[int] = set()
     for c in classes:
         known, outside, record = inherited(c)
         if record:
             records.append((c.path, c.line, c.name, record))
             continue
+        if c.through:
+            held: Counter = Counter()
+            for chain, k in c.through.items():
+                held[chain.split(".")[0]] += k
+            most = lambda item: (-item[1], item[0])   # noqa: E731
+            through.append(Through(c.path, c.line, c.name, sum(c.through.values()),
+                                   dict(sorted(held.items(), key=most)), dict(sorted(c.through.items(), key=most))))
         missing = {n: k for n, k in c.reads.items() if n not in known and not is_dunder(n)}
         if not missing:
             continue
@@ -565,7 +746,7 @@ def scan(paths: Iterable[str | Path]) -> Report:
 
     order = lambda f: (-f.count, f.path, f.line)   # noqa: E731
     return Report(sorted(findings, key=order), sorted(outside_findings, key=order),
-                  sorted(records), sorted(mixins), errors, len(classes), len(files))
+                  sorted(records), sorted(mixins), errors, len(classes), len(files), sorted(through, key=order))
 
 
 # ----------------------------------------------------------------- output
@@ -579,7 +760,20 @@ def total_line(report: Report) -> str:
             f"({len(report.findings)} classes)")
 
 
-def render(report: Report) -> str:
+def through_line(report: Report) -> str:
+    return f"through: {report.through_total} reads reach through a held object ({len(report.through)} classes)"
+
+
+def _through_lines(t: Through, chains: bool) -> list[str]:
+    held = ", ".join(f"{n}={k}" for n, k in t.held.items())
+    out = [f"{t.path}:{t.line}: {t.name}: {t.count} reads through {held} ({len(t.chains)} chains)"]
+    if chains:
+        out += [f"    {k:4d}  {chain}" for chain, k in t.chains.items()]
+    return out
+
+
+def render(report: Report, chains: bool = False) -> str:
+    """The report as text; ``chains`` lists each class's reach-through chains under it."""
     out = [_line(f) for f in report.findings]
     if report.outside:
         out.append("")
@@ -589,8 +783,14 @@ def render(report: Report) -> str:
     if report.records:
         out.append("")
         out.append("records (exempt): " + ", ".join(f"{c} ({k})" for _, _, c, k in report.records))
+    if report.through:
+        out.append("")
+        out.append("reach-through reads (self.a.b.c: through the held a into its b; not in the total):")
+        for t in report.through:
+            out += _through_lines(t, chains)
     out.append("")
     out.append("mixins: " + ", ".join(report.mixins))
+    out.append(through_line(report))
     out.append(total_line(report))
     return "\n".join(out)
 
@@ -601,6 +801,10 @@ def main(argv: list[str] | None = None) -> int:
     how = p.add_mutually_exclusive_group()
     how.add_argument("--quiet", action="store_true", help="print the total line only")
     how.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--through", action="store_true",
+                   help="list each class's reach-through chains (with --quiet: print the through line too)")
+    p.add_argument("--strict-through", action="store_true",
+                   help="exit 1 also when a class reads through a held object")
     args = p.parse_args(argv)
     missing = [path for path in args.paths if not Path(path).exists()]
     if missing:
@@ -614,11 +818,15 @@ def main(argv: list[str] | None = None) -> int:
         out["seconds"] = round(time.perf_counter() - started, 3)
         print(json.dumps(out, indent=2))
     elif args.quiet:
+        if args.through or args.strict_through:
+            print(through_line(report))
         print(total_line(report))
     else:
-        print(render(report))
+        print(render(report, chains=args.through))
     if report.errors:
         return 2
+    if args.strict_through and report.through_total:
+        return 1
     return 0 if report.total == 0 else 1
 
 
