@@ -9,9 +9,9 @@ import gc
 import types
 from pathlib import Path
 
-import engine
 from gui import make_app
 
+import engine
 from game import app as app_module
 from game.games import FRONTS
 
