@@ -17,6 +17,18 @@ BUTTON = (226, 222, 210)
 DEFAULT = (40, 80, 160)
 
 
+def draw_frame(screen: pygame.Surface, rect: Rect, px) -> None:
+    """Every modal window's frame: the screen dimmed behind it, a shadow,
+    paper, and an ink border with round corners (``px``: the chrome's
+    scale, for the sizes)."""
+    dim = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 90))
+    screen.blit(dim, (0, 0))
+    pygame.draw.rect(screen, (0, 0, 0), rect.move(px(4), px(4)), border_radius=px(8))
+    pygame.draw.rect(screen, PAPER, rect, border_radius=px(8))
+    pygame.draw.rect(screen, INK, rect, px(2), border_radius=px(8))
+
+
 def draw_button(screen: pygame.Surface, font, box: Rect, label: str, default: bool, focused: bool,
                 scale: float = 1.0) -> None:
     """A push button: the default one in a thick blue frame; the one the
@@ -103,12 +115,7 @@ class Dialog:
             (px(44) if self.entry is not None else 0) + px(64)
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (sw // 2, sh // 2)
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 90))
-        screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
-        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        draw_frame(screen, self.rect, px)
         y = self.rect.y + px(18)
         if self.title:
             screen.blit(head.render(self.title, True, INK), (self.rect.x + px(20), y))

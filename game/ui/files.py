@@ -29,7 +29,7 @@ from pathlib import Path
 import pygame
 from pygame import Rect
 
-from .dialogs import BUTTON, DEFAULT, INK, PAPER, Dialog, draw_button, tab_back
+from .dialogs import BUTTON, DEFAULT, INK, Dialog, draw_button, draw_frame, tab_back
 
 SUFFIX = ".json"
 FIELD = (255, 255, 255)
@@ -355,12 +355,7 @@ class FileDialog(Dialog):
         height = fixed + self.rows_shown * row_h + px(4)
         self.rect = Rect(0, 0, width, height)
         self.rect.center = (sw // 2, sh // 2)
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 90))
-        screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
-        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        draw_frame(screen, self.rect, px)
         x, inner = self.rect.x + px(20), width - px(40)
         y = self.rect.y + px(18)
         screen.blit(head.render(self.title, True, INK), (x, y))

@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from .. import version
-from .dialogs import BUTTON, DEFAULT, INK, PAPER, wrap
+from .dialogs import BUTTON, DEFAULT, INK, draw_frame, wrap
 
 # --------------------------------------------------------------- the texts
 # (each game's rules are in its module in game/games/)
@@ -236,12 +236,7 @@ class TextDialog:
         self._layout(fonts, self.view.width - px(6))
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 90))
-        screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
-        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        draw_frame(screen, self.rect, px)
         if self.title:
             head = fonts.ui(27)
             _bold(screen, head, self.title, INK, (self.rect.x + margin, self.rect.y + px(16)), thin)

@@ -44,7 +44,7 @@ from ..games import front, front_of
 from ..session import Session
 from ..status import game_title
 from ..words import describe
-from .dialogs import DEFAULT, INK, PAPER, Dialog, draw_button, wrap
+from .dialogs import DEFAULT, INK, Dialog, draw_button, draw_frame, wrap
 
 WIN_INK = (30, 120, 60)
 LOSS_INK = (170, 40, 40)
@@ -251,12 +251,7 @@ class ReviewDialog(Dialog):
         height = px(24 + 34) + timeline_h + px(12 + 26 + 10) + line * text_rows + px(64)
         self.rect = Rect(0, 0, width, min(height, sh - px(20)))
         self.rect.center = (sw // 2, sh // 2)
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 90))
-        screen.blit(dim, (0, 0))
-        pygame.draw.rect(screen, (0, 0, 0), self.rect.move(px(4), px(4)), border_radius=px(8))
-        pygame.draw.rect(screen, PAPER, self.rect, border_radius=px(8))
-        pygame.draw.rect(screen, INK, self.rect, px(2), border_radius=px(8))
+        draw_frame(screen, self.rect, px)
         x0, y = self.rect.x + px(20), self.rect.y + px(18)
         screen.blit(head.render(self.title, True, INK), (x0, y))
         y += px(34)
