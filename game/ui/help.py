@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from .. import version
-from .dialogs import BUTTON, DEFAULT, INK, draw_frame, wrap
+from .dialogs import BUTTON, DEFAULT, INK, PAPER, draw_frame, wrap  # noqa: F401  (PAPER: the paper its pages are on)
 
 # --------------------------------------------------------------- the texts
 # (each game's rules are in its module in game/games/)
