@@ -58,7 +58,6 @@ class Press:
 class Board:
     """The table's shared drawn state (a record: its parts read and change it)."""
 
-    ui: dict                                    # the layout's options: spacing, timer shown, timer text
     layout: Layout | None = None                # laid out by the painter as the table is made
     hidden: set[tuple[str, int]] = field(default_factory=set)    # sprites not drawn (in flight, carried)
     parked: list[list] = field(default_factory=list)    # [name, face_up, rect]: cards shown where no pile holds them

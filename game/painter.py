@@ -29,6 +29,13 @@ FLASH_S = 2.6               # a hint's beacon: seconds it shows...
 FLASH_BLINK = (0.5, 0.18)   # ... on, then off, and on again
 
 
+def layout_options(session, option) -> dict:
+    """The layout's options, read from their owners each time the table is
+    laid out: each column's spacing (the session's), whether the clock is
+    shown (``option``: the preference) and its time (the session's clock)."""
+    return {"spacing": session.spacing, "timer_shown": bool(option("timer_shown")), "timer_text": session.clock.text}
+
+
 class Painter:
     """Draws the table: the background, what moves over it, and the rectangles to send.
 
@@ -59,9 +66,7 @@ class Painter:
 
     def build(self) -> Layout:
         """The table laid out for the game as it is now."""
-        ui = self.board.ui
-        ui["timer_text"] = self.session.clock.text
-        return build(self.game, self.table_area(), self.card_aspect(), ui)
+        return build(self.game, self.table_area(), self.card_aspect(), layout_options(self.session, self.option))
 
     def render(self) -> None:
         """Redraw the whole background (off screen).  Paused, the cards are
@@ -134,8 +139,6 @@ class Painter:
 
     def tick_timer(self) -> None:
         """A new second: only the clock's label is repainted (felt behind it)."""
-        ui = self.board.ui
-        ui["timer_text"] = self.session.clock.text
         canvas = self.canvas
         if self.session.front.clocked:
             # the time is on the status line (The Republic, The Smith, The Prince): it is drawn again
@@ -143,7 +146,7 @@ class Painter:
             self.refresh([self.chrome_rect("status")])
         for label in self.board.layout.labels:
             if label.name == "timer" and not self.session.clock.paused:
-                label.text = ui["timer_text"]
+                label.text = self.session.clock.text
                 box = label.rect.inflate(6, 6)      # the text's shadow falls a pixel outside
                 canvas.restore_felt(box)
                 canvas.text(canvas.background, label.text, label.rect, label.size, label.colour, label.align)

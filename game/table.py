@@ -24,7 +24,7 @@ from .animator import Animator
 from .board import Board, Carry, is_pile
 from .keyboard import Keyboard, focus_rect
 from .layouts import Layout
-from .painter import Painter, changed_rects
+from .painter import Painter, changed_rects, layout_options
 from .pointer import Pointer
 from .scene import Scene
 from .session import Session
@@ -81,7 +81,6 @@ class Table(Scene):
     plays = True
 
     layout = OnBoard()
-    ui = OnBoard()
     hidden = OnBoard()
     parked = OnBoard()
     actors = OnBoard()
@@ -102,8 +101,7 @@ class Table(Scene):
         self.game = session.game
         self.front = session.front          # what this game answers (its menus, words, clicks)
         self.illegal = 0
-        self.board = Board(ui={"spacing": session.spacing, "timer_shown": bool(self.option("timer_shown")),
-                               "timer_text": session.clock.text})
+        self.board = Board()
         self.painter = Painter(self.board, session, canvas=stage.canvas, window=stage.window, option=self.option,
                                table_area=stage.table_area, chrome_rect=stage.chrome_rect,
                                card_aspect=stage.card_aspect, draw_chrome=stage.draw_chrome,
@@ -121,6 +119,11 @@ class Table(Scene):
         if opening:
             self.animator.animate(self.game.opening_events, old=None)
         # drawn by full_redraw(), which the flow calls next: once, not twice
+
+    @property
+    def ui(self) -> dict:
+        """The layout's options, as the painter reads them (``layout_options``)."""
+        return layout_options(self.session, self.option)
 
     def say(self, text: str) -> None:
         """News on the status line, spoken too."""
@@ -183,8 +186,8 @@ class Table(Scene):
         return focus_rect(self.board, self.game)
 
     def show_timer(self, shown: bool) -> None:
-        """Options > Timer: the clock shown or hidden (the table laid out again)."""
-        self.board.ui["timer_shown"] = shown
+        """Options > Timer: the clock shown or hidden, as the preference
+        (``shown``) now says: the table laid out again."""
         self.painter.full_redraw()
 
     def show_zoom(self) -> None:
@@ -409,7 +412,7 @@ class Table(Scene):
 
     def change_spacing(self, control: str) -> None:
         _, place, change = control.split(":")
-        spacing = self.board.ui["spacing"]
+        spacing = self.session.spacing
         factor = spacing.get(place, 1.0)
         factor = {"less": max(0.25, factor - 0.25), "more": min(2.5, factor + 0.25), "reset": 1.0}[change]
         spacing[place] = factor
