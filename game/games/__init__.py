@@ -10,6 +10,7 @@ leads to its answers; everywhere else in ``game/`` asks the front it gets.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
 
 import engine
 from engine.spec import MODULES
@@ -19,8 +20,24 @@ from .base import Front
 FRONTS: tuple[Front, ...] = tuple(sorted((importlib.import_module(f"{__name__}.{module}").FRONT
                                           for module in MODULES), key=lambda f: f.listed))
 _BY_NAME = {f.name: f for f in FRONTS}
-#: every game's rules, for the Help window, by the engine's name
-HELP: dict[str, str] = {f.name: f.help for f in FRONTS}
+
+
+class _Help(Mapping):
+    """Every game's rules, for the Help window, by the engine's name: each
+    read from its front when asked (a game's scoring table is its engine's,
+    whose rules are then imported)."""
+
+    def __getitem__(self, name: str) -> str:
+        return _BY_NAME[name].help
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_BY_NAME)
+
+    def __len__(self) -> int:
+        return len(_BY_NAME)
+
+
+HELP: Mapping[str, str] = _Help()
 
 
 def front(name: str) -> Front:

@@ -63,13 +63,10 @@ start: a New Game chosen before you make any move counts as neither a win nor a 
 
 """ + CARD_SHELL_PLAY + """
 # Scoring
-|Packing rule|Win|Loss
-|Any suit|1|-4
-|Alternating colour|2|-2
-|Same suit|4|-1
+{scoring}
 
 """ + COUNTING
 
 
 FRONT = PrinceFront()
-FRONT.help = HELP
+FRONT.rules_text = HELP

@@ -115,10 +115,7 @@ your conscience.
 
 """ + CARD_SHELL_PLAY + """
 # Scoring
-|Packing rule|Win|Loss
-|Any suit|1|-4
-|Alternating colour|2|-2
-|Same suit|4|-1
+{scoring}
 
 A bonus point goes with a win that used no redeal of the talon under alternating colour, or fewer than two
 redeals under same suit.
@@ -127,4 +124,4 @@ redeals under same suit.
 
 
 FRONT = RepublicFront()
-FRONT.help = HELP
+FRONT.rules_text = HELP

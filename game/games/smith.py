@@ -74,10 +74,7 @@ the solver finds that the deal can no longer be won, the indicator on the table 
     "- Drag a complete King-to-Ace run onto a foundation, or double-click it (Shift-click works too).\n",
 ) + """
 # Scoring
-|Packing rule|Win|Loss
-|Any suit|2|-2
-|Alternating colour|4|-1
-|Same suit|16|0
+{scoring}
 
 A game that ends unwon still earns something for the suits you laid off: its loss points, plus one eighth of
 its win points for each suit on the foundations.
@@ -86,4 +83,4 @@ its win points for each suit on the foundations.
 
 
 FRONT = SmithFront()
-FRONT.help = HELP
+FRONT.rules_text = HELP

@@ -70,12 +70,29 @@ and longest winning and losing streaks, and the average moves per game.
 """
 
 
+def scoring_table(name: str) -> str:
+    """The game ``name``'s points for a win and a loss under each packing
+    rule, as its engine scores them (``engine.scoring``), in the Help
+    window's table marks."""
+    from engine.spec import spec
+    labels = dict(RULE.values)
+    rows = [f"|{labels[rule]}|{win}|{loss}" for rule, (win, loss) in spec(name).scoring.points.items()]
+    return "\n".join(["|Packing rule|Win|Loss", *rows])
+
+
 class TableauFront(Front):
-    choices = (RULE,)
     """A Card Shell game of columns built down, scored by its packing rule."""
 
+    choices = (RULE,)
+    #: the rules in the Help window's marks, ``{scoring}`` where its table of points goes
+    rules_text = ""
     default_rule = "alternate"
     clocked = True              # Aisleriot shows their time and score
+
+    @property
+    def help(self) -> str:
+        """The rules, with the table of points its engine scores by (read when Help opens)."""
+        return self.rules_text.replace("{scoring}", scoring_table(self.name))
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """Where the card (with the cards on it) may go, as the engine's legal moves say."""

@@ -22,13 +22,25 @@ from .dialogs import BUTTON, DEFAULT, INK, PAPER, draw_frame, wrap  # noqa: F401
 # --------------------------------------------------------------- the texts
 # (each game's rules are in its module in game/games/)
 
-#: the points of the three Card Shell games, side by side
-SCORING = """\
-|Packing rule|The Republic|The Smith|The Prince
-|Any suit|1 / -4|2 / -2|1 / -4
-|Alternating colour|2 / -2|4 / -1|2 / -2
-|Same suit|4 / -1|16 / 0|4 / -1
-"""
+
+def side_by_side() -> str:
+    """The points of the scored games (the Card Shell games), side by side:
+    each game's win / loss points under each packing rule, as its engine
+    scores them (``engine.scoring``)."""
+    from engine.spec import spec
+
+    from ..games import FRONTS
+    from ..games.tableau import RULE
+    scored = [(f.title, spec(f.name).scoring.points) for f in FRONTS if spec(f.name).scoring is not None]
+    labels = dict(RULE.values)
+    rows = ["|Packing rule|" + "|".join(title for title, _ in scored)]
+    for rule in scored[0][1]:
+        rows.append(f"|{labels[rule]}|" + "|".join(f"{points[rule][0]} / {points[rule][1]}" for _, points in scored))
+    return "\n".join(rows) + "\n"
+
+
+#: the points of the Card Shell games, side by side
+SCORING = side_by_side()
 
 ABOUT = """\
 # Card Shell
