@@ -78,3 +78,41 @@ class Board:
 def is_pile(game: engine.Game, place: str) -> bool:
     """Whether ``place`` is a column whose cards move as runs (picked up from any face-up card)."""
     return place[0] == "c" and game.moves_runs
+
+
+def focus_targets(layout: Layout, game: engine.Game) -> list[tuple[str, int | None, Rect]]:
+    """Everything the keyboard focus can rest on: each place (its top
+    card, or the empty place), each face-up card of a column (to pick up
+    a run from it), the stock and the Gaps hand."""
+    found = []
+    for place, slot in layout.slots.items():
+        pile = layout.pile(place)
+        if is_pile(game, place) and pile:
+            found += [(place, s.index, s.rect) for s in pile if s.face_up]
+        elif pile:
+            found.append((place, pile[-1].index, pile[-1].rect))
+        else:
+            found.append((place, None, slot.rect))
+    for pic in layout.pictures:
+        if pic.place in ("stock", "hand") and pic.place not in layout.slots:
+            found.append((pic.place, None, pic.rect))
+    return found
+
+
+def focus_rect(board: Board, game: engine.Game) -> Rect | None:
+    """Where the focus is drawn (a column's run: all its cards), or None.
+    A card focused that has gone (moved, or the layout changed) leaves the
+    focus on its place."""
+    if board.focus is None:
+        return None
+    targets = focus_targets(board.layout, game)
+    if not any((p, i) == board.focus for p, i, _ in targets):
+        same = [(p, i) for p, i, _ in targets if p == board.focus[0]]
+        board.focus = same[-1] if same else (targets[0][0], targets[0][1])
+    for place, index, rect in targets:
+        if (place, index) == board.focus:
+            if is_pile(game, place) and index is not None:
+                pile = board.layout.pile(place)
+                return rect.unionall([s.rect for s in pile if s.index >= index])
+            return Rect(rect)
+    return None

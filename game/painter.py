@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from .board import Board
-from .keyboard import focus_rect
+from .board import Board, focus_rect
 from .layouts import Layout, build
 from .surfaces import BEACON, Canvas
 

@@ -21,8 +21,8 @@ import engine
 from engine import events as ev
 
 from .animator import Animator
-from .board import Board, Carry, is_pile
-from .keyboard import Keyboard, focus_rect
+from .board import Board, Carry, focus_rect, is_pile
+from .keyboard import Keyboard
 from .layouts import Layout
 from .painter import Painter, changed_rects, layout_options
 from .pointer import Pointer
