@@ -2,7 +2,7 @@
 
 A :class:`Session` holds the engine's game and what the table knows of it
 beyond the engine's document: the clock and the pause, whether the game has
-been counted, whether the Demo played in it or it was taken back by the
+been counted (its ``end``: one value), whether the Demo played in it or it was taken back by the
 review's Try Again, the moves undone and not yet played again, the solver's
 word on it, the hint line, the Demo's moves, and the view (a column's
 spacing).  It is saved beside the engine's document, under ``"table"``
@@ -70,9 +70,10 @@ class Session:
         self.front: Front = front_of(game)
         self.clock = Clock(elapsed=elapsed)
         self.assisted = assisted        # the Demo played in it: not counted, no high score
-        self.retried = retried          # taken back by the review's Try Again: counted once already
-        self.counted = game.won or retried  # its result is in the records (a win, a loss, a count before Try Again)
-        self.counted_as = ""            # ... as a "win" or a "loss" (when it ended with no move left)
+        #: how the game stands in the records, one value: "" (not counted), "win" or "loss" (counted
+        #: as that when it ended), "counted" (counted, as which not known: a won deal, an older save),
+        #: "retried" (taken back by the review's Try Again: it counted once, before)
+        self.end = "retried" if retried else "counted" if game.won else ""
         self.recorded = False           # the end on the table now went into the records (its result says so)
         self.verdict = ""               # the solver's word: won, impossible, unknown, thinking ("" none)
         self.verdict_asked: tuple[int, object] | None = None    # the position asked of: moves, knowledge key
@@ -83,6 +84,41 @@ class Session:
         self.demo: Demo | None = None
         self.spacing: dict[str, float] = dict(spacing or {})    # a column's spacing, by place
         self.hints_shown: list[str] = []    # the moves H showed, in order (the layout's dump: a driver follows)
+
+    # ------------------------------------------------------------ its end, read as the words say it
+    @property
+    def counted(self) -> bool:
+        """Its result is in the records (a win, a loss, a count before Try Again)."""
+        return self.end != ""
+
+    @counted.setter
+    def counted(self, value: bool) -> None:
+        if not value:
+            self.end = ""
+        elif not self.end:
+            self.end = "counted"
+
+    @property
+    def counted_as(self) -> str:
+        """As a "win" or a "loss" ("" when not known)."""
+        return self.end if self.end in ("win", "loss") else ""
+
+    @counted_as.setter
+    def counted_as(self, value: str) -> None:
+        if value in ("win", "loss"):
+            self.end = value
+
+    @property
+    def retried(self) -> bool:
+        """Taken back by the review's Try Again: counted once already."""
+        return self.end == "retried"
+
+    @retried.setter
+    def retried(self, value: bool) -> None:
+        if value:
+            self.end = "retried"
+        elif self.end == "retried":
+            self.end = "counted"
 
     # ------------------------------------------------------------ questions
     @property
@@ -147,8 +183,10 @@ class Session:
         session = cls(game, elapsed=number(extra.get("elapsed"), 0.0), assisted=extra.get("assisted") is True,
                       retried=extra.get("retried") is True, spacing=spacing)
         counted = extra.get("counted")
-        session.counted = session.counted or counted is True or counted in ("win", "loss")
-        session.counted_as = counted if counted in ("win", "loss") else ""
+        if not session.retried and counted in ("win", "loss"):
+            session.end = counted
+        elif not session.retried and counted is True:
+            session.end = "counted"
         session.clock.paused = session.front.timed and extra.get("paused") is True and not game.over
         future = extra.get("future")
         if isinstance(future, list) and all(isinstance(m, str) for m in future):
