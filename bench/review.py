@@ -11,7 +11,7 @@ moves long (300 by default), so the review has a long winnable stretch to
 bisect, and the losing move lies far along it.
 
 The worker (``python -m engine.solve.worker``, the command the table
-starts) is sent one ``review`` request, as ``game/analyst.py`` sends it
+starts) is sent one ``review`` request, as ``game/assistant/analyst.py`` sends it
 (S seconds a search), and the time is taken from the request to the final
 answer: the wall time the player waits, the searches made, and the
 processor time the worker used (its whole process, start-up included).

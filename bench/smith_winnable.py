@@ -10,12 +10,12 @@ function the game's worker answers a "winnable" request with
 (``engine.solve.worker.find_winnable``: deal after deal, D processor
 seconds each, T wall-clock seconds in all, every card known), one at a
 time, as one player's requests: each carries the pool deals dealt before
-(``"dealt"``, as ``game/dealt.py`` keeps them).  It prints for each try
+(``"dealt"``, as ``game/assistant/dealt.py`` keeps them).  It prints for each try
 whether it found a deal, which, after how many deals and how long (wall
 clock: the player's wait, and this process's processor time), then how
 many tries found one, fresh or from the pool (``engine/solve/won_deals.py``),
 the longest wait, and whether a pool deal came twice.  The defaults are
-the game's: 2 s a deal asked (``game/assistant.py``, WINNABLE_DEAL_S),
+the game's: 2 s a deal asked (``game/assistant/assistant.py``, WINNABLE_DEAL_S),
 which the worker raises to The Smith's own wait, and that wait (its
 spec's ``winnable_s``, ``engine/smith.py``).  The searches' time is
 processor time, bounded by the wall clock too (``Budget(wall=...)``): on a

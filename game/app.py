@@ -13,7 +13,7 @@ that make it up, made here and handed to those that use them.
 - the loop (``loop.py``) and the menus' commands (``commands.py``).
 
 No part holds the App: each is handed the few others it uses.  The game on
-the table and everything about it is its :class:`~game.session.Session`;
+the table and everything about it is its :class:`~game.table.session.Session`;
 what a game does differently is asked of its front end (``games/``).
 """
 
@@ -29,23 +29,23 @@ import pygame
 
 import engine
 
-from . import logs, storage
-from .assistant import Assistant
-from .commands import Commands
-from .flow import Flow
+from .assistant.assistant import Assistant
 from .games import FRONTS
-from .looks import Looks
-from .loop import Loop
-from .prefs import Prefs
-from .records import Records
-from .settings import Settings
-from .sound import Sounds
-from .speech import Speech
-from .stage import Stage
-from .status import StatusLine
-from .surfaces import Canvas, Fonts
+from .media.looks import Looks
+from .media.sound import Sounds
+from .media.surfaces import Canvas, Fonts
+from .shell.commands import Commands
+from .shell.flow import Flow
+from .shell.loop import Loop
+from .shell.settings import Settings
+from .shell.stage import Stage
+from .shell.window import Window
+from .storage import logs, storage
+from .storage.prefs import Prefs
+from .storage.records import Records
 from .ui.menubar import MenuBar
-from .window import Window
+from .voice.speech import Speech
+from .voice.status import StatusLine
 
 
 def window_size_arg(text: str) -> tuple[int, int]:
@@ -139,7 +139,7 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         try:  # the app's icon; a window without it is still a window
-            from . import assets
+            from .media import assets
             pygame.display.set_icon(pygame.image.load(str(assets.icon_path(256))))
         except Exception:
             pass
@@ -230,7 +230,7 @@ def close(flow: Flow, settings: Settings, window: Window, assistant: Assistant) 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
-        from . import desktop
+        from .shell import desktop
         try:
             if args.uninstall_desktop_entry:
                 desktop.uninstall()

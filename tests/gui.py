@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.app import App, parse_args  # noqa: E402
-from game.speech import RecordingBackend  # noqa: E402
+from game.voice.speech import RecordingBackend  # noqa: E402
 
 
 def make_app(home, *argv: str) -> App:

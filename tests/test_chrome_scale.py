@@ -11,7 +11,7 @@ import pygame
 import pytest
 from gui import center_of, drag, make_app, post, pump
 
-from game.surfaces import ui_scale
+from game.media.surfaces import ui_scale
 from game.ui.dialogs import PAPER
 from game.ui.menubar import BAR
 
@@ -151,7 +151,7 @@ def test_the_game_name_goes_before_the_solver_word_which_is_kept_short(tmp_path)
     """Crowded by the news, the status line shortens the solver's word to
     its first clause first; the game's name (in the window's caption all the
     while) goes before the solver's word does."""
-    from game.status import TWO_LINES_BELOW
+    from game.voice.status import TWO_LINES_BELOW
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--size", "2200x800")     # one line, at scale 1
     app.fonts.density = 1.0
     app.resized()

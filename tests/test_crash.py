@@ -14,7 +14,7 @@ import pytest
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
 from game import app as app_module
-from game import logs
+from game.storage import logs
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--game", "gaps", "--seed", "1", "--no-sound", "--no-analysis", "--size", "640x480"]
@@ -139,7 +139,7 @@ def test_without_a_log_file_the_message_says_where_the_details_went(monkeypatch)
 
 
 def test_a_desktop_entry_that_cannot_be_written_is_one_line_not_a_traceback(monkeypatch, capsys):
-    from game import desktop
+    from game.shell import desktop
 
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device", "/home/x/.local/share/applications")

@@ -1,4 +1,4 @@
-"""The pool deals dealt to the player (``game/dealt.py``): remembered across
+"""The pool deals dealt to the player (``game/assistant/dealt.py``): remembered across
 sessions in the data folder, sent with each request for a winnable deal and
 recorded when one comes; a missing or damaged file means none dealt yet."""
 
@@ -11,8 +11,9 @@ import pytest
 from gui import make_app, settle
 
 import engine
-from game import dealt, storage
-from game.analyst import ANSWER, Analyst, Answer
+from game.assistant import dealt
+from game.assistant.analyst import ANSWER, Analyst, Answer
+from game.storage import storage
 
 ANY = {"rule": "any-suit"}
 ALT = {"rule": "alternate"}

@@ -22,7 +22,9 @@ import pytest
 from xserver import stop, xvfb
 
 import game
-from game import APP_ID, assets, desktop
+from game import APP_ID
+from game.media import assets
+from game.shell import desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -198,7 +198,7 @@ def test_a_tableau_hint_says_where_the_card_can_go(home, name):
 
 # ----------------------------------------------------------------- 9. locked cards look locked
 def bar_colours(app, place):
-    from game.painter import locked_bar
+    from game.table.painter import locked_bar
     sprite = app.scene.layout.sprite(place, 0)
     bar = locked_bar(sprite.rect)
     bg = app.canvas.background
@@ -360,8 +360,8 @@ def test_card_back_shows_each_back_as_a_picture_and_a_click_chooses_one(home):
 
 
 def test_a_card_shell_games_result_gives_its_time(home):
-    from game.session import Session
-    from game.status import over_message
+    from game.table.session import Session
+    from game.voice.status import over_message
     game = engine.new_game("prince", seed=2)
     assert "Time: 3:25." in over_message(Session(game, elapsed=205.0), records=None)
 

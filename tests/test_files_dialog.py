@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.surfaces import TABLES, Fonts  # noqa: E402
+from game.media.surfaces import TABLES, Fonts  # noqa: E402
 from game.ui import files  # noqa: E402
 from game.ui.dialogs import INK, PAPER  # noqa: E402
 from game.ui.files import FileDialog, suggested_name  # noqa: E402

@@ -1,4 +1,4 @@
-"""The player's files in the platform's folders (game/storage.py): saves,
+"""The player's files in the platform's folders (game/storage/storage.py): saves,
 statistics and high scores in the data folder, preferences in the config
 folder, the card cache in the cache folder, the log in the log folder; an
 earlier version's files moved there once, at start, nothing lost; under
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from game import logs, storage
-from game.records import Records
+from game.storage import logs, storage
+from game.storage.records import Records
 
 ROOT = Path(__file__).resolve().parent.parent
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")

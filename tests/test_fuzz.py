@@ -49,13 +49,13 @@ import pytest
 from gui import center_of, click, drag, key, make_app, pump, settle
 
 import engine
-import game.analyst
 import game.app
-import game.table
+import game.assistant.analyst
+import game.table.table
 from engine.cards import BY_NAME, NAMES
 from game.games import FRONTS
 from game.layouts import build
-from game.table import Table
+from game.table.table import Table
 
 GAMES = [front.name for front in FRONTS]      # as the games are listed: a game's place here seeds its storm
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "2400"))
@@ -295,7 +295,7 @@ def stand_in_for_the_solver(patch, rng: random.Random) -> None:
     a short demo of random legal moves, a "winnable" deal number or none) is
     posted as the ANSWER event the app waits for.  H's hint is the first
     legal move."""
-    analyst = sys.modules.get("game.analyst")
+    analyst = sys.modules.get("game.assistant.analyst")
     if analyst is not None and hasattr(analyst, "Analyst"):
         Answer, answer_event = analyst.Answer, analyst.ANSWER
 
@@ -905,11 +905,12 @@ def test_the_solver_indicator_is_repainted_after_a_move(tmp_path, monkeypatch):
         analyst.pending[purpose] = analyst.request
         asked.append(purpose)
         return analyst.request
-    monkeypatch.setattr(game.analyst.Analyst, "ask", ask)
+    monkeypatch.setattr(game.assistant.analyst.Analyst, "ask", ask)
     app = make_app(tmp_path, "--game", "prince", "--seed", "3", "--analysis")
     assert asked == ["verdict"]
-    pygame.event.post(pygame.event.Event(game.analyst.ANSWER,
-                                         answer=game.analyst.Answer(app.analyst.request, "verdict", "unknown")))
+    analyst = game.assistant.analyst
+    pygame.event.post(pygame.event.Event(analyst.ANSWER,
+                                         answer=analyst.Answer(app.analyst.request, "verdict", "unknown")))
     settle(app)
     assert "not known: the solver gave up" in app.status_text()[1], "an unknown says the solver gave up"
     drag(app, center_of(app, "c2"), center_of(app, "f1"))          # the 2H to its foundation

@@ -15,8 +15,8 @@ from gui import click, key, make_app
 
 import engine
 from engine.__main__ import main as engine_main
-from game.records import Records
-from game.session import Demo
+from game.storage.records import Records
+from game.table.session import Demo
 
 CTRL = pygame.KMOD_CTRL
 

@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 import engine  # noqa: E402
 from engine.spec import specs  # noqa: E402
 from game.games import HELP  # noqa: E402
-from game.surfaces import TABLES, Fonts, felt  # noqa: E402
+from game.media.surfaces import TABLES, Fonts, felt  # noqa: E402
 from game.ui import help as helptext  # noqa: E402
 from game.ui.help import ABOUT, SCORING, TextDialog, blocks  # noqa: E402
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import engine
 from engine.solve import worker
 from engine.solve.worker import RECEIVED, SPENT, Inbox, Job, settling
-from game.assistant import SETTLE_S
+from game.assistant.assistant import SETTLE_S
 from tests.gui import make_app, settle
 
 

@@ -8,8 +8,8 @@ import pytest
 from gui import key, make_app, settle
 
 import engine
-from game.keyboard import focus_targets
-from game.words import speak
+from game.table.keyboard import focus_targets
+from game.voice.words import speak
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP}
 

@@ -12,7 +12,7 @@ import time
 import engine
 from engine.solve import Budget, solve
 from engine.solve.worker import Job, known_win
-from game.knowledge import LOST, MOST_LET_PASS, UNKNOWN, WON, Knowledge
+from game.assistant.knowledge import LOST, MOST_LET_PASS, UNKNOWN, WON, Knowledge
 from tests.gui import endgame
 
 
@@ -76,7 +76,7 @@ def test_a_loss_is_for_good_until_the_cards_are_dealt_anew():
     game2.play(next(str(m) for m in game2.legal_moves() if str(m) != "redeal"))
     # a shuffle deals the cards anew: a loss before it says nothing after it;
     # The Republic's redeal only turns its talon over: a loss stays a loss
-    from game.knowledge import Verdict, random_moves
+    from game.assistant.knowledge import Verdict, random_moves
     assert Verdict(LOST).after("redeal", random_moves(game)) is None
     assert Verdict(LOST).after("a2-b3", random_moves(game)) is not None
     republic = engine.new_game("republic", seed=5, rule="any-suit")
@@ -109,7 +109,7 @@ def test_a_proof_is_never_overwritten_by_a_search_that_gave_up():
 def test_searches_that_give_up_in_a_row_let_more_positions_pass_each_time():
     import random
 
-    from game.knowledge import position_key
+    from game.assistant.knowledge import position_key
     game = engine.new_game("prince", seed=7, rule="alternate")
     rng = random.Random(1)
     k = Knowledge()

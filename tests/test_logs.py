@@ -1,4 +1,4 @@
-"""The app's log (game/logs.py): errors with their tracebacks in
+"""The app's log (game/storage/logs.py): errors with their tracebacks in
 ``card-shell.log`` in the log folder, rotated, never swallowed, and nothing
 opened or imported for it until something is written."""
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game import logs
+from game.storage import logs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def test_the_log_is_rotated_and_keeps_its_backups(tmp_path):
 
 
 def test_starting_the_log_opens_no_file_and_imports_no_handlers_module(tmp_path):
-    code = ("import sys; from pathlib import Path; from game import logs; logs.start(Path(sys.argv[1]));"
+    code = ("import sys; from pathlib import Path; from game.storage import logs; logs.start(Path(sys.argv[1]));"
             "import os; print('logging.handlers' in sys.modules, sorted(os.listdir(sys.argv[1])))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.strip().split(maxsplit=1)
@@ -48,7 +48,7 @@ def test_starting_the_log_opens_no_file_and_imports_no_handlers_module(tmp_path)
 def test_starting_the_log_imports_no_logging_until_something_is_logged(tmp_path):
     """The table's first frame does not wait for Python's logging; the
     first record still goes to the file the log was started in."""
-    code = ("import sys; from pathlib import Path; from game import logs; logs.start(Path(sys.argv[1]));"
+    code = ("import sys; from pathlib import Path; from game.storage import logs; logs.start(Path(sys.argv[1]));"
             "before = 'logging' in sys.modules; logs.get('app').error('the first record');"
             "text = (Path(sys.argv[1]) / logs.NAME).read_text();"
             "print(before, text.strip().endswith('app ERROR: the first record'))")

@@ -550,7 +550,7 @@ def test_large_index_and_four_colour_faces_are_chosen_in_options(tmp_path):
 
 
 def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
-    from game.sheet import builtin_sheet_path
+    from game.media.sheet import builtin_sheet_path
     own = tmp_path / "mine.png"
     pygame.image.save(pygame.image.load(str(builtin_sheet_path())), str(own))
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3", "--cards", str(own))

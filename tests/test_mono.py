@@ -15,8 +15,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import mono  # noqa: E402
-from game.sheet import BACKS, COLUMNS, PICTURES, ROWS, CardSheet, load_sheet  # noqa: E402
+from game.media import mono  # noqa: E402
+from game.media.sheet import BACKS, COLUMNS, PICTURES, ROWS, CardSheet, load_sheet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -187,7 +187,7 @@ def test_dither_needs_no_display():
 
 
 def test_importing_mono_starts_nothing():
-    code = ("import pygame, game.mono; "
+    code = ("import pygame, game.media.mono; "
             "print(pygame.display.get_init(), pygame.font.get_init(), pygame.mixer.get_init())")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}, check=True)

@@ -11,8 +11,8 @@ from gui import settle as land_all
 
 import engine
 from game.app import App, parse_args
-from game.painter import FLASH_S
-from game.surfaces import BEACON, BEACON_COLOUR
+from game.media.surfaces import BEACON, BEACON_COLOUR
+from game.table.painter import FLASH_S
 
 PRINCE = {"format": 1, "game": "prince", "options": {"rule": "alternate"},
           "position": {"columns": [["KD", "QD", "JD", "TD", "9D", "8H"], ["KC", "QC", "JC", "TC", "9C"],

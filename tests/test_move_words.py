@@ -19,9 +19,9 @@ from gui import make_app, settle
 import engine
 from engine.review import LOST, WON, position_after
 from game.games import front_of
-from game.speech import RecordingBackend
 from game.ui.review import ReviewDialog, move_words
-from game.words import describe, speak
+from game.voice.speech import RecordingBackend
+from game.voice.words import describe, speak
 
 RANKS = "A23456789TJQK"
 CP_OPTIONS = {"redeals": 2, "aces": "free"}

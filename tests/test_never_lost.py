@@ -20,12 +20,12 @@ from gui import click, key, make_app, pump, settle
 
 import engine
 from engine import codes
-from game import storage
-from game.analyst import ANSWER, Analyst, Answer
 from game.app import App, parse_args
-from game.records import Records
-from game.session import Session
-from game.status import leaving_cost, points_text
+from game.assistant.analyst import ANSWER, Analyst, Answer
+from game.storage import storage
+from game.storage.records import Records
+from game.table.session import Session
+from game.voice.status import leaving_cost, points_text
 
 CTRL = pygame.KMOD_CTRL
 ROOT = Path(__file__).resolve().parent.parent
@@ -351,7 +351,7 @@ def test_a_second_copy_says_so_and_touches_no_file_and_a_killed_one_lets_go(tmp_
 WRITER = """
 import sys, time
 from pathlib import Path
-from game import storage
+from game.storage import storage
 path, n = Path(sys.argv[1]), int(sys.argv[2])
 print(storage.temporary_name(path).name, flush=True)
 for k in range(n):
@@ -381,7 +381,7 @@ def test_two_processes_saving_one_file_never_spoil_it(tmp_path):
 KILLED_MID_SAVE = """
 import os, sys, time
 from pathlib import Path
-from game import storage
+from game.storage import storage
 def hang(src, dst):
     print("written, not yet renamed", flush=True)
     time.sleep(600)
@@ -420,7 +420,7 @@ def test_only_card_shell_s_own_temporaries_count_as_leftovers():
 
 
 def test_the_desktop_entry_is_written_by_the_same_atomic_writer(tmp_path, monkeypatch):
-    from game import desktop
+    from game.shell import desktop
     monkeypatch.setattr(sys, "argv", ["main.py"])
     entry = desktop.install(home=tmp_path, platform="linux")
     good = entry.read_bytes()

@@ -46,7 +46,7 @@ def test_every_game_has_one_front_module():
 
 
 def test_the_app_never_tests_which_scene_it_has():
-    """The loop drives any scene through the protocol of game/scene.py: no
+    """The loop drives any scene through the protocol of game/table/scene.py: no
     source of game/ asks ``isinstance(..., Table)`` or of the start screen."""
     found = []
     for path in sorted(GAME.rglob("*.py")):

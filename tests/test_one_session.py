@@ -10,9 +10,9 @@ from gui import key, make_app, post, pump, settle
 
 import engine
 from engine.review import position_after
-from game.session import Session
-from game.status import over_message
+from game.table.session import Session
 from game.ui.review import rewind
+from game.voice.status import over_message
 
 CTRL = pygame.KMOD_CTRL
 
@@ -333,7 +333,7 @@ def test_ctrl_q_with_the_result_or_the_name_open_keeps_the_high_score(tmp_path, 
     """A Gaps win that makes the high scores, and Ctrl+Q while its result
     (or the name, half typed) is on screen: the game quits, and the score
     is written (with what was typed, or as anonymous), never lost."""
-    from game.records import ANONYMOUS
+    from game.storage.records import ANONYMOUS
     app = make_app(tmp_path)
     app.show_game(engine.from_dict(gaps_nearly_won()), opening=False)
     settle(app)
@@ -349,6 +349,6 @@ def test_ctrl_q_with_the_result_or_the_name_open_keeps_the_high_score(tmp_path, 
     key(app, pygame.K_q, pygame.KMOD_CTRL)
     assert not app.loop.running, "Ctrl+Q quits with a dialog open"
     app.close()
-    from game.records import Records
+    from game.storage.records import Records
     names = [h["name"] for h in Records().high_scores()]
     assert names[0] == (typed or ANONYMOUS), names      # a win in seconds, no shuffle: first

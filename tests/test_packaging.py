@@ -19,7 +19,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import APP_ID, assets, desktop
+from game import APP_ID
+from game.media import assets
+from game.shell import desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what a copy of the repository to install leaves out: the developer's venv and build litter
@@ -59,7 +61,7 @@ def screenshot_args(out: Path, game: str = "gaps") -> list[str]:
 def test_assets_are_found_through_the_package():
     assert assets.root() == ROOT / "assets"      # in a clone: the repository's own folder
     assert assets.path("cards", "cards.png").is_file()
-    from game import sheet, sound
+    from game.media import sheet, sound
     assert sheet.builtin_sheet_path() == assets.path("cards", "cards.png")
     assert sound.FOLDER == assets.path("sounds")
     for name in sound.NAMES:
@@ -67,7 +69,7 @@ def test_assets_are_found_through_the_package():
 
 
 def test_package_data_lists_every_asset():
-    """pyproject.toml installs the same files game.assets names and the build
+    """pyproject.toml installs the same files game.media.assets names and the build
     bundles: every file under assets/ (but the package's own module and the
     Windows .ico, a build input) matches one of the globs."""
     tomllib = pytest.importorskip("tomllib")
@@ -226,7 +228,7 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
     shutil.rmtree(source)                  # nothing may come from the source folder any more
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    found = subprocess.run([str(python), "-c", "from game import assets, sheet, sound; "
+    found = subprocess.run([str(python), "-c", "from game.media import assets, sheet, sound; "
                             "print(assets.root()); print(sheet.builtin_sheet_path()); print(sound.FOLDER)"],
                            env=env, capture_output=True, text=True, timeout=60, cwd=elsewhere)
     assert found.returncode == 0, found.stderr

@@ -1,4 +1,4 @@
-"""The player's files (game/records.py, game/storage.py): the game in
+"""The player's files (game/storage/records.py, game/storage/storage.py): the game in
 progress saved after every move and restored, Save As / Open documents,
 statistics, Gaps' high scores and preferences; damaged, foreign and
 unwritable files never fatal.  No pygame here."""
@@ -20,9 +20,9 @@ from conftest import gaps_doc
 
 import engine
 from engine.__main__ import load_file
-from game import records as records_module
-from game import storage
-from game.records import HIGH_SCORES, NAME_LENGTH, PLACEHOLDERS, RecordError, Records
+from game.storage import records as records_module
+from game.storage import storage
+from game.storage.records import HIGH_SCORES, NAME_LENGTH, PLACEHOLDERS, RecordError, Records
 
 GAMES = tuple(engine.GAMES)
 ROOT = Path(__file__).resolve().parent.parent

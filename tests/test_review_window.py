@@ -17,7 +17,7 @@ from engine import solve
 from engine.review import position_after, review
 from game.ui.dialogs import INK
 from game.ui.review import FAINT, OFFER, TRY_AGAIN, ReviewDialog, rewind, unavailable
-from game.words import describe
+from game.voice.words import describe
 
 CTRL = pygame.KMOD_CTRL
 
@@ -221,7 +221,7 @@ def finished_dialog(game, losing: int, mono: bool = False) -> ReviewDialog:
 
 @pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1920, 1080)])
 def test_a_300_move_timeline_fits_the_window_at_every_size(size):
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     game, losing = bench_review().long_game(300)
     pygame.display.init()
     screen = pygame.Surface(size)

@@ -16,8 +16,8 @@ import pytest
 import engine
 from game.games import front_of
 from game.layouts import build
-from game.spoken import place_name
-from game.words import describe, speak
+from game.voice.spoken import place_name
+from game.voice.words import describe, speak
 
 LOWER_ROW = re.compile(r"\brows? [a-h]\b|\brows? [A-H](?:,? (?:and|or|to)) [a-h]\b")
 CASES = [("gaps", {}), *[("chinese-puzzle", {"aces": a}) for a in ("free", "suits-in-four", "bridge-order")]]

@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 
 import engine
-from game.records import Records
-from game.session import Session
+from game.storage.records import Records
+from game.table.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "docs" / "save-format.schema.json").read_text(encoding="utf-8"))

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine.scoring import Record, Statistics  # noqa: E402
-from game.surfaces import Fonts  # noqa: E402
+from game.media.surfaces import Fonts  # noqa: E402
 from game.ui.dialogs import INK, PAPER  # noqa: E402
 from game.ui.scores import WIN_INK, scores_dialog  # noqa: E402
 

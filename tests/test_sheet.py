@@ -16,8 +16,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import sheet  # noqa: E402
-from game.sheet import (  # noqa: E402
+from game.media import sheet  # noqa: E402
+from game.media.sheet import (  # noqa: E402
     BACKS,
     COLUMNS,
     PICTURES,
@@ -386,7 +386,7 @@ def test_the_built_in_sheet_is_decoded_only_when_a_large_card_is_drawn(tmp_path)
     """The built-in sheets are 300 x 420 a card (33 MB decoded): a table of
     cards no larger than the small faces never decodes them, even on a
     first start with nothing cached (start-up time and memory)."""
-    from game.sheet import open_sheet
+    from game.media.sheet import open_sheet
     sheet = open_sheet(None, tmp_path / "cache")
     assert not sheet.decoded
     sheet.face_at(12, 75, 105)

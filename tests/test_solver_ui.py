@@ -11,8 +11,8 @@ import pytest
 from gui import endgame, key, make_app, settle, wait_for
 
 import engine
-from game.status import win_message
-from game.words import describe
+from game.voice.status import win_message
+from game.voice.words import describe
 
 
 def test_the_indicator_says_a_winnable_deal_can_still_be_won(tmp_path):
@@ -185,10 +185,10 @@ def test_a_demo_win_is_not_the_players(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_the_gaps_demo_plays_on_through_a_shuffle(tmp_path, monkeypatch):
-    import game.assistant
+    import game.assistant.assistant
     from game.games import front
     monkeypatch.setattr(front("gaps"), "demo_seconds", 0.3)     # short searches: the deal stays undecided
-    monkeypatch.setattr(game.assistant, "DEMO_AGAIN_S", 0.3)
+    monkeypatch.setattr(game.assistant.assistant, "DEMO_AGAIN_S", 0.3)
     app = make_app(tmp_path, "--analysis", "--game", "gaps", "--seed", "1")
     try:
         start = engine.new_game("gaps", seed=1)

@@ -17,9 +17,9 @@ import pytest
 from gui import endgame, key, make_app, settle, wait_for
 
 import engine
-from game import analyst as analyst_module
-from game import logs
-from game.words import describe
+from game.assistant import analyst as analyst_module
+from game.storage import logs
+from game.voice.words import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = engine.new_game("smith", seed=1, rule="any-suit")       # undecided for minutes

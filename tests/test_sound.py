@@ -1,4 +1,4 @@
-"""The sounds: the committed WAV files, their generator, and game.sound."""
+"""The sounds: the committed WAV files, their generator, and game.media.sound."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import sound  # noqa: E402
-from game.sound import NAMES, THREAD, Sounds  # noqa: E402
+from game.media import sound  # noqa: E402
+from game.media.sound import NAMES, THREAD, Sounds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "assets" / "sounds"
@@ -126,11 +126,11 @@ def test_generation_is_deterministic_and_matches_the_committed_files(tmp_path):
                         f"{len(committed)}): regenerate it")
 
 
-# -- game.sound -----------------------------------------------------------------
+# -- game.media.sound -----------------------------------------------------------------
 
 
 def test_importing_game_sound_starts_nothing():
-    code = "import pygame, game.sound; print(pygame.get_init(), pygame.mixer.get_init())"
+    code = "import pygame, game.media.sound; print(pygame.get_init(), pygame.mixer.get_init())"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "None"]
@@ -422,7 +422,7 @@ def test_no_sound_device_at_all_in_a_fresh_process():
     code = """
 import json, threading
 import pygame
-from game.sound import NAMES, THREAD, Sounds
+from game.media.sound import NAMES, THREAD, Sounds
 sounds = Sounds(quiet=0.05)
 started = sounds.start()
 for name in NAMES:
@@ -451,7 +451,7 @@ def test_a_program_that_ends_without_stop_closes_the_device_at_exit():
     code = """
 import atexit, json, threading
 import pygame
-from game.sound import THREAD, Sounds
+from game.media.sound import THREAD, Sounds
 def report():  # registered before Sounds' hook, so it runs after it
     print(json.dumps({"open": sounds.device_open, "mixer": pygame.mixer.get_init(),
                       "keepers": [t.name for t in threading.enumerate() if t.name == THREAD]}))

@@ -9,8 +9,8 @@ import pytest
 from gui import key, make_app, settle
 
 import engine
-from game.speech import CommandBackend, RecordingBackend, SilentBackend, Speech, choose_backend
-from game.words import describe
+from game.voice.speech import CommandBackend, RecordingBackend, SilentBackend, Speech, choose_backend
+from game.voice.words import describe
 
 
 def speaking_app(home, *argv, speak=True):
@@ -254,7 +254,7 @@ def test_a_short_gaps_game_by_keys_with_its_words(tmp_path):
 
 
 def test_an_orca_process_turns_speech_on(tmp_path):
-    from game.speech import screen_reader_running
+    from game.voice.speech import screen_reader_running
     proc = tmp_path / "proc"
     (proc / "12").mkdir(parents=True)
     (proc / "12" / "comm").write_text("bash\n")

@@ -21,7 +21,8 @@ import pytest
 from gui import make_app  # noqa: F401  (sets SDL's dummy drivers before pygame starts)
 
 from engine.spec import MODULES, class_name_of, name_of
-from game import idle, surfaces
+from game.media import surfaces
+from game.shell import idle
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,9 @@ import pytest
 from gui import center_of, click, key, make_app, post, pump, settle
 
 import engine
-from game.status import STATUS_GAP, STATUS_SIZE, window_caption
-from game.window import MIN_WINDOW
-from game.words import speak
+from game.shell.window import MIN_WINDOW
+from game.voice.status import STATUS_GAP, STATUS_SIZE, window_caption
+from game.voice.words import speak
 
 CTRL = pygame.KMOD_CTRL
 NOTATION = re.compile(r"\b(10|[A2-9TJQK])[CDHS]\b|\b[cfprt]\d+\b|\b[a-h]\d{1,2}\b|'[^']*'")

@@ -11,7 +11,7 @@ import pytest
 from gui import center_of, click, drag, key, make_app, settle
 
 import engine
-from game.words import speak
+from game.voice.words import speak
 
 
 @pytest.fixture
@@ -206,7 +206,7 @@ def test_a_card_sheet_of_the_wrong_shape_is_refused_and_the_built_in_one_used(ho
 
 
 def test_a_sheet_in_the_data_folder_replaces_the_built_in_one(home):
-    from game.sheet import builtin_sheet_path
+    from game.media.sheet import builtin_sheet_path
     small = pygame.transform.smoothscale(pygame.image.load(str(builtin_sheet_path())), (1300, 700))
     home.mkdir(exist_ok=True)
     pygame.image.save(small, str(home / "cards.png"))

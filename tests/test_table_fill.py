@@ -24,13 +24,13 @@ import pytest
 from pygame import Rect
 
 import engine
-from game import assets, sheet
 from game.layouts import build
-from game.looks import FACES
-from game.status import StatusLine
-from game.surfaces import Fonts
+from game.media import assets, sheet
+from game.media.looks import FACES
+from game.media.surfaces import Fonts
+from game.shell.window import MIN_WINDOW
 from game.ui import menubar
-from game.window import MIN_WINDOW
+from game.voice.status import StatusLine
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [(800, 560), (1280, 800), (1366, 768), (1920, 1080), (3840, 2160)]
@@ -205,7 +205,7 @@ def rank_height(face: pygame.Surface) -> int:
 
 
 def black_and_white(cards: sheet.CardSheet) -> sheet.CardSheet:
-    from game.mono import MonoSheet
+    from game.media.mono import MonoSheet
     return MonoSheet.from_sheet(cards)
 
 
@@ -241,7 +241,7 @@ def test_the_counts_are_readable_on_the_smallest_window(look):
     """Every label on the table (counts, the rows' letters and the columns'
     numbers, legends): its digits as tall as the corner indices, drawn as
     ``Canvas.text`` draws them (Black & White: black, unsmoothed, on white)."""
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     fonts = Fonts()
     for name, options, ui in CASES:
         for label in layout_of(name, options, ui, SMALLEST).labels:
@@ -258,7 +258,7 @@ def test_the_smallest_window_gives_small_cards_their_larger_index(look):
     """What the index test measures is the small faces at work, in colour
     and in Black & White: the large sheet's own index, scaled (and dithered)
     to the same card, is too small to read."""
-    from game.mono import MonoSheet, mono_sheet
+    from game.media.mono import MonoSheet, mono_sheet
     cards = sheet.open_sheet(assets.path("cards", "cards.png"))
     w, h = layout_of("chinese-puzzle", {"redeals": 2, "aces": "free"}, {}, SMALLEST).card
     assert cards.source_for(w, h) is not cards
@@ -273,7 +273,7 @@ def test_the_smallest_window_gives_small_cards_their_larger_index(look):
 
 
 def test_black_and_white_draws_larger_cards_from_the_large_faces():
-    from game.mono import MonoSheet
+    from game.media.mono import MonoSheet
     cards = sheet.open_sheet(assets.path("cards", "cards.png"))
     bw = MonoSheet.from_sheet(cards)
     assert bw.colour_for((200, 280)) is bw.colour

@@ -84,7 +84,7 @@ def test_chinese_puzzles_counts_never_run_into_each_other_and_the_table_is_balan
 
 def layout_text_size(label) -> tuple[int, int]:
     """The room a label's text takes, centred (or aligned) in its box."""
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
 
     w, h = Fonts().get(label.size).size(label.text)
     return w, h

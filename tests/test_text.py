@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.surfaces import Fonts
+from game.media.surfaces import Fonts
 
 WORDS = ("The", "Prince", "Points", "wins", "alternating", "Republic", "Statistics", "Redeals")
 #: the sizes the menus, dialogs, help and status line use
@@ -71,10 +71,10 @@ def test_a_size_says_the_width_it_renders(fonts):
 
 # ----------------------------------------------------------- every name a player can type
 
-from game.status import STATUS_SIZE  # noqa: E402
-from game.surfaces import Canvas, fallback_files, font_for, runs  # noqa: E402
+from game.media.surfaces import Canvas, fallback_files, font_for, runs  # noqa: E402
 from game.ui.dialogs import INK, PAPER  # noqa: E402
 from game.ui.scores import high_scores_dialog  # noqa: E402
+from game.voice.status import STATUS_SIZE  # noqa: E402
 
 #: a letter no font has (the last code point of the last private-use plane):
 #: pygame's own font draws its box for it

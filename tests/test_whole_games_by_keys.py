@@ -12,9 +12,9 @@ from gui import key, make_app, settle
 
 import engine
 from engine.cards import card
-from game.speech import RecordingBackend
-from game.spoken import place_name
-from game.words import describe
+from game.voice.speech import RecordingBackend
+from game.voice.spoken import place_name
+from game.voice.words import describe
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
           pygame.K_9, pygame.K_0]
@@ -359,7 +359,7 @@ def test_ctrl_q_quits_with_a_menu_open(tmp_path):
 
 
 def test_the_gaps_hand_says_the_shuffles_left(tmp_path):
-    from game.spoken import focus_words, pile_words
+    from game.voice.spoken import focus_words, pile_words
     app = speaking_app(tmp_path, "--game", "gaps", "--seed", "2")
     words = focus_words(app.game, app.scene.layout, ("hand", None))
     assert words == "the hand, 3 shuffles left: Enter uses one"

@@ -9,8 +9,8 @@ import pygame
 from gui import make_app, post, pump, settle
 
 import engine
-from game.anim import CASCADE_MAX
-from game.status import win_message
+from game.table.anim import CASCADE_MAX
+from game.voice.status import win_message
 
 NEAR_WIN = {"format": 1, "game": "prince", "options": {"rule": "alternate"},
             "position": {"columns": [["KC"], ["KD"], ["KH"], ["KS"], [], [], [], [], []],

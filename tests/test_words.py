@@ -4,7 +4,7 @@ symbols, so suits are spelled out)."""
 from __future__ import annotations
 
 import engine
-from game.words import describe
+from game.voice.words import describe
 
 
 def test_a_card_onto_a_card_names_both():

@@ -8,7 +8,7 @@ import pytest
 from gui import center_of, drag, make_app
 
 import engine
-from game.words import speak
+from game.voice.words import speak
 
 
 @pytest.fixture
@@ -168,7 +168,7 @@ def test_a_stuck_chinese_puzzle_is_redealt_in_its_own_word(home):
 
 
 def test_the_stuck_alert_of_each_grid_game():
-    from game.status import stuck_alert
+    from game.voice.status import stuck_alert
     gaps, puzzle = engine.new_game("gaps", seed=1), engine.new_game("chinese-puzzle", seed=1)
     assert stuck_alert(gaps, True) == "No card can move. The cards will now be reshuffled."
     assert stuck_alert(gaps, False) == "No card can move. Use a shuffle."
@@ -193,9 +193,9 @@ def test_the_review_window_names_the_rule_and_the_deals_code_and_keeps_its_size(
     from test_review import fixture
 
     from engine import codes
-    from game.status import game_title
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     from game.ui.review import ReviewDialog
+    from game.voice.status import game_title
     game, losing, _ = fixture("prince")
     dialog = ReviewDialog(game)
     assert game_title(game) in dialog.title                        # "The Prince, alternating colour"
@@ -241,7 +241,7 @@ def test_the_streaks_leave_out_a_longest_of_none():
 def test_one_game_draws_no_line_of_one_point_and_says_why(monkeypatch):
     import pygame
 
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     from game.ui import scores
     pygame.display.init()
     plotted, said = [], []
@@ -316,7 +316,7 @@ def test_new_game_after_a_win_asks_nothing_more(home):
 def test_choosing_a_file_in_open_fills_the_name_field(tmp_path):
     import pygame
 
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     from game.ui.files import FileDialog
     (tmp_path / "deeper").mkdir()
     (tmp_path / "x.json").write_text("{}")
@@ -346,7 +346,7 @@ def test_choosing_a_file_in_open_fills_the_name_field(tmp_path):
 def test_the_high_scores_table_is_centred_names_read_from_the_left_and_the_rule_spans_it():
     import pygame
 
-    from game.surfaces import Fonts
+    from game.media.surfaces import Fonts
     from game.ui.scores import high_scores_dialog
     pygame.display.init()
     screen = pygame.Surface((1280, 800))

@@ -5,7 +5,7 @@
 Writes ``dist/card-shell`` (``card-shell.exe`` on Windows), a single file
 that needs no Python: the ``engine`` and ``game`` packages, the card sheet,
 the sounds and the icon are inside it (the files of ``assets/`` under
-``assets/`` in the bundle, where ``game.assets`` finds them once the
+``assets/`` in the bundle, where ``game.media.assets`` finds them once the
 executable unpacks itself).  On Windows and macOS it is a
 windowed program (no console); on Windows it carries the app's icon.  It
 takes the same options as ``main.py``.  Prints the executable's path.
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # PyInstaller's analysis imports pygame
 
-from game.assets import PACKAGE_DATA  # noqa: E402
+from game.media.assets import PACKAGE_DATA  # noqa: E402
 
 NAME = "card-shell"
 

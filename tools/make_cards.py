@@ -45,7 +45,7 @@ import pygame  # noqa: E402
 
 COLUMNS, ROWS = 13, 5
 DEFAULT_CELL = (300, 420)
-#: the small faces' cell: the table draws them for cards this tall or less (game/sheet.py)
+#: the small faces' cell: the table draws them for cards this tall or less (game/media/sheet.py)
 SMALL_CELL = (75, 105)
 SUPERSAMPLE = 4
 ROOT = Path(__file__).resolve().parent.parent

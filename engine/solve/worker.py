@@ -4,7 +4,7 @@
 
 It imports the engine only (no pygame, no numpy, nothing of ``game``) and
 talks JSON, one object a line: requests on its standard input, answers on
-its standard output.  The table (``game/analyst.py``) starts it, and never
+its standard output.  The table (``game/assistant/analyst.py``) starts it, and never
 waits on it.
 
 Requests::
@@ -115,7 +115,7 @@ SHORTCUT_MAX_S = 5.0
 #: the worker's resident size (MB) past which a search stops and answers
 #: unknown: the ceiling while searching, which with the table's own process
 #: bounds the game's whole tree while a search runs.  At rest the tree is
-#: smaller: a worker that a search left larger than ``game.analyst.REST_MB``
+#: smaller: a worker that a search left larger than ``game.assistant.analyst.REST_MB``
 #: is replaced by a fresh one once it has nothing to do (the memory a search
 #: took goes back to the system with the process; Python keeps freed memory
 #: for its own next objects, so a process that stays never shrinks).
@@ -260,7 +260,7 @@ def answer(request: dict, job: Job, emit: Callable[[dict], None] | None = None) 
         return _answer(request, job, emit, reply)
     finally:
         # what the answer leaves the worker at: the table replaces a worker
-        # grown past its rest size once it is idle (``game.analyst.REST_MB``)
+        # grown past its rest size once it is idle (``game.assistant.analyst.REST_MB``)
         reply["rss_mb"] = round(resident_mb(), 1)
         reply["cpu_s"] = round(time.process_time(), 3)
 

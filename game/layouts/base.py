@@ -196,7 +196,7 @@ def card_size_for(width_cards: float, height_cards: float, area: Rect, aspect: f
     """The largest card (w, h) such that ``width_cards`` card widths fit the
     area's width and ``height_cards`` card heights its height: no limit
     but the table's (the built-in faces are drawn for the largest screens,
-    ``game/sheet.py``)."""
+    ``game/media/sheet.py``)."""
     w = min(area.w * (1 - MARGIN) / width_cards, area.h / height_cards * aspect)
     w = max(int(w), 16)
     return w, max(int(round(w / aspect)), 22)

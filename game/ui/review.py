@@ -1,7 +1,7 @@
 """Review This Game: the window that shows where a game slipped away.
 
 The review itself is the engine's (``engine.review``), run in the solver's
-process (a ``review`` request, ``game/analyst.py``): the table never waits
+process (a ``review`` request, ``game/assistant/analyst.py``): the table never waits
 on it.  This window draws the game as a timeline, one mark a move, each the
 verdict on the position after that move:
 
@@ -41,9 +41,9 @@ from engine import codes
 from engine.review import LOST, UNKNOWN, WON, position_after
 
 from ..games import front, front_of
-from ..session import Session
-from ..status import game_title
-from ..words import describe
+from ..table.session import Session
+from ..voice.status import game_title
+from ..voice.words import describe
 from .dialogs import DEFAULT, INK, Dialog, draw_button, draw_frame, wrap
 
 WIN_INK = (30, 120, 60)

@@ -6,7 +6,7 @@ import pygame
 from pygame import Rect
 
 from ..games import FRONTS
-from ..scene import Scene
+from ..table.scene import Scene
 
 #: the games, in the start screen's order, from the registry of their front ends
 GAMES = FRONTS
