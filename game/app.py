@@ -69,14 +69,14 @@ class VersionAction(argparse.Action):
 
 def game_choices() -> dict[str, tuple[list, str, list[str]]]:
     """The options the games let a player choose (their fronts' ``choices``),
-    by name: the values any game takes, the words, and the games' titles.
+    by name: the values any game takes, the words, and the games' names.
     The command line offers each as ``--NAME``, for the game it starts."""
     merged: dict[str, tuple[list, str, list[str]]] = {}
     for f in FRONTS:
         for choice in f.choices:
-            values, _words, titles = merged.setdefault(choice.name, ([], choice.words, []))
+            values, _words, games = merged.setdefault(choice.name, ([], choice.words, []))
             values += [v for v, _label in choice.values if v not in values]
-            titles.append(f.title)
+            games.append(f.name)        # (as --game names it: a title would load the game's rules)
     return merged
 
 
@@ -84,8 +84,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="card-shell", description="Card Shell: five patience games.")
     p.add_argument("--game", choices=sorted(engine.GAMES), help="start this game at once")
     p.add_argument("--seed", type=int, help="deal number")
-    for name, (values, words, titles) in game_choices().items():
-        p.add_argument(f"--{name}", type=type(values[0]), choices=values, help=f"{words} ({', '.join(titles)})")
+    for name, (values, words, games) in game_choices().items():
+        p.add_argument(f"--{name}", type=type(values[0]), choices=values, help=f"{words} (--game {' or '.join(games)})")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     p.add_argument("--cards", help="a card sheet PNG to use instead of the built-in one")
     p.add_argument("--no-sound", action="store_true", help="play silently")

@@ -58,8 +58,8 @@ def test_the_games_options_are_the_engines_and_the_command_line_offers_each():
         assert {c.name for c in front.choices} == set(options), front.title
         for choice in front.choices:
             assert {v for v, _ in choice.values} == set(options[choice.name]), (front.title, choice.name)
-            values, _words, titles = offered[choice.name]
-            assert set(options[choice.name]) <= set(values) and front.title in titles
+            values, _words, games = offered[choice.name]
+            assert set(options[choice.name]) <= set(values) and front.name in games
             args = app_module.parse_args(["--game", front.name, f"--{choice.name}", str(choice.values[-1][0])])
             assert getattr(args, choice.name) == choice.values[-1][0]
 
@@ -90,3 +90,18 @@ def test_a_launch_option_deals_its_game_and_only_once(tmp_path):
     app.flow.start_game("chinese-puzzle", fresh=True)
     assert app.game.options == {"redeals": 2, "aces": "free"}, "later deals take the player's preferences"
     app.close()
+
+
+def test_a_games_title_and_scoring_are_stated_once():
+    """A front states no title of its own (it reads its engine's), and the
+    Help window's tables of points are made from the engine's scoring."""
+    from engine.spec import spec
+    from game.games import HELP, Front
+
+    for front in FRONTS:
+        assert not any("title" in vars(cls) for cls in type(front).__mro__ if cls not in (Front, object)), front.name
+        assert front.title == engine.GAMES[front.name].title
+        scoring = spec(front.name).scoring
+        if scoring is not None:
+            for win, loss in scoring.points.values():
+                assert f"|{win}|{loss}" in HELP[front.name], front.name

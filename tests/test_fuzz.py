@@ -53,8 +53,7 @@ import game.app
 import game.assistant.analyst
 import game.table.table
 from engine.cards import BY_NAME, NAMES
-from game.games import FRONTS
-from game.layouts import build
+from game.games import FRONTS, build
 from game.table.table import Table
 
 GAMES = [front.name for front in FRONTS]      # as the games are listed: a game's place here seeds its storm

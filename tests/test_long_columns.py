@@ -8,7 +8,7 @@ import pytest
 from pygame import Rect
 
 import engine
-from game.layouts import build
+from game.games import build
 from game.layouts.piles import INDEX
 
 ASPECT = 200 / 280

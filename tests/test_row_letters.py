@@ -14,8 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 import engine
-from game.games import front_of
-from game.layouts import build
+from game.games import build, front_of
 from game.voice.spoken import place_name
 from game.voice.words import describe, speak
 

@@ -24,7 +24,7 @@ import pytest
 from pygame import Rect
 
 import engine
-from game.layouts import build
+from game.games import build
 from game.media import assets, sheet
 from game.media.looks import FACES
 from game.media.surfaces import Fonts

@@ -56,7 +56,7 @@ def test_chinese_puzzles_counts_never_run_into_each_other_and_the_table_is_balan
     from pygame import Rect
 
     import engine
-    from game.layouts import build
+    from game.games import build
 
     area = Rect(0, 26, size[0], size[1] - 52)
     layout = build(engine.new_game("chinese-puzzle", seed=4), area, 200 / 280)

@@ -53,10 +53,16 @@ def front_of(game: engine.Game) -> Front:
     return front(game.name)
 
 
+def build(game: engine.Game, area, aspect: float, ui: dict | None = None):
+    """The layout of ``game``'s table in ``area`` for cards of ``aspect``
+    (w/h), as its front end builds it."""
+    return front_of(game).layout(game, area, aspect, ui or {})
+
+
 def title(name: str) -> str:
     return front(name).title
 
 
 assert set(_BY_NAME) == set(engine.GAMES), "every game of the engine has a front end, and only those"
 
-__all__ = ["FRONTS", "HELP", "Front", "front", "front_of", "title"]
+__all__ = ["FRONTS", "HELP", "Front", "build", "front", "front_of", "title"]

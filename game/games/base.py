@@ -114,7 +114,6 @@ class Front:
 
     name = ""                   #: the engine's name of the game
     listed = 0                  #: its place on the start screen and in the File menu (1 first)
-    title = ""                  #: as the player reads it
     blurb = ""                  #: one sentence for the start screen
     sample: tuple[str, ...] = ()    #: the start screen's fan of cards
     help = ""                   #: the rules, in the Help window's marks (game/ui/help.py)
@@ -133,6 +132,12 @@ class Front:
     redeal_in_verdict: str | None = None
     #: the game's options a player chooses, each offered on the command line too
     choices: tuple[Choice, ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The game's title, as the player reads it: its engine's (stated
+        there once; its rules are imported when first asked)."""
+        return engine.GAMES[self.name].title
 
     # ------------------------------------------------------------ the table
     def layout(self, game: engine.Game, area, aspect: float, ui: dict):

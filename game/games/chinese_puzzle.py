@@ -23,7 +23,6 @@ class ChinesePuzzleFront(GridFront):
                Choice("aces", "ace order", tuple(ACES), "Ace Order", "Where may the aces go in the ace column?"))
     name = "chinese-puzzle"
     listed = 2
-    title = "Chinese Puzzle"
     blurb = "Two-deck Gaps with an ace column: eight rows from Ace to King."
     sample = ("AS", "2S", "3S", "4S")
 

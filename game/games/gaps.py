@@ -14,7 +14,6 @@ from .grid import GridFront
 class GapsFront(GridFront):
     name = "gaps"
     listed = 1
-    title = "Gaps"
     blurb = "One deck in four rows. Fill each gap with the next card of its suit."
     sample = ("2H", "3H", "4H", "5H")
     redeal_word = "shuffle"

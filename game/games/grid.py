@@ -17,11 +17,13 @@ _ROW = re.compile(r"\b(rows?) ([a-h])\b((?:,? (?:and|or|to) [a-h]\b)*)")
 class GridFront(Front):
     """A game of rows of cells (the engine's grid games)."""
 
-    menu_title = ""             # the game's title names its menu
-
     def __init__(self) -> None:
-        self.menu_title = self.menu_title or self.title
         self.redeal_in_verdict = self.redeal_word
+
+    @property
+    def menu_title(self) -> str:
+        """The game's own menu is named by its title."""
+        return self.title
 
     def hint_places(self, table, place: str, index: int | None) -> list[str]:
         """What the engine's ``hint_places`` names: on a gap, the cards that

@@ -13,7 +13,6 @@ from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 class PrinceFront(TableauFront):
     name = "prince"
     listed = 5
-    title = "The Prince"
     blurb = "After King Albert: nine columns, a reserve of seven, all face up."
     sample = ("9H", "8S", "7D", "6C")
     review_seconds = 2.0        #: the review's searches are shorter here (game/ui/review.py's figure)

@@ -16,7 +16,6 @@ from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 class RepublicFront(TableauFront):
     name = "republic"
     listed = 3
-    title = "The Republic"
     blurb = "Napoleon's Emperor: packets, columns, a stock and eight foundations."
     sample = ("KD", "QS", "JH", "TC")
 

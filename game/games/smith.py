@@ -13,7 +13,6 @@ from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 class SmithFront(TableauFront):
     name = "smith"
     listed = 4
-    title = "The Smith"
     blurb = "A Spider variant for two decks: build King-to-Ace runs in one suit."
     sample = ("KC", "QC", "JC", "TC")
     default_rule = "any-suit"

@@ -210,3 +210,9 @@ def spread(cards: float, gaps: int, cw: int, width: int, least: float, most: flo
         return cw
     gap = (width * (1 - MARGIN) - cards * cw) / gaps
     return cw + int(min(most * cw, max(least * cw, gap)))
+
+
+def is_pile(game, place: str) -> bool:
+    """Whether ``place`` is a column whose cards move as runs (picked up from
+    any face-up card): a column of a game whose engine moves runs."""
+    return place[0] == "c" and game.moves_runs

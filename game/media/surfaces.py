@@ -18,7 +18,6 @@ from pygame import Rect
 from engine.cards import BY_NAME
 
 from ..layouts import Layout
-from ..ui.dialogs import INK, PAPER
 
 TABLES = {   # table backgrounds: name -> felt colour
     "green": (24, 98, 56),
@@ -26,6 +25,9 @@ TABLES = {   # table backgrounds: name -> felt colour
     "red": (112, 30, 36),
     "grey": (70, 74, 78),
 }
+#: the paper and ink of every window and dialog drawn over the table
+PAPER = (246, 244, 236)
+INK = (26, 26, 30)
 HIGHLIGHT = (255, 214, 90)
 BEACON = 7                       # a hint's frame: pixels out from the card
 BEACON_COLOUR = (255, 120, 20)   # ... bright orange: it stands out on every felt and card

@@ -17,7 +17,7 @@ from pygame import Rect
 
 import engine
 
-from ..layouts import Layout
+from ..layouts import Layout, is_pile
 from .anim import Actor, Cascade
 
 
@@ -73,11 +73,6 @@ class Board:
     flash_from: float = 0.0
     flash_until: float = 0.0
     cascade: Cascade | None = None              # the win's celebration, while it plays
-
-
-def is_pile(game: engine.Game, place: str) -> bool:
-    """Whether ``place`` is a column whose cards move as runs (picked up from any face-up card)."""
-    return place[0] == "c" and game.moves_runs
 
 
 def focus_targets(layout: Layout, game: engine.Game) -> list[tuple[str, int | None, Rect]]:

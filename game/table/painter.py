@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..layouts import Layout, build
+from ..games import build
+from ..layouts import Layout
 from ..media.surfaces import BEACON, Canvas
 from .board import Board, focus_rect
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-PAPER = (246, 244, 236)
-INK = (26, 26, 30)
+from ..media.surfaces import INK, PAPER
+
 BUTTON = (226, 222, 210)
 DEFAULT = (40, 80, 160)
 

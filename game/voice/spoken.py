@@ -9,8 +9,7 @@ import engine
 from engine.cards import card
 
 from ..games import front_of
-from ..layouts import Layout
-from ..table.board import is_pile
+from ..layouts import Layout, is_pile
 
 SPECIAL = {"stock": "the stock", "s": "the turned card", "t": "the talon", "hand": "the hand"}
 

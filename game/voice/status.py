@@ -8,6 +8,8 @@ the Demo's state are the session's, handed to it when it draws.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 from pygame import Rect
 
@@ -17,9 +19,11 @@ from engine.scoring import game_points
 
 from ..games import front_of
 from ..media.surfaces import Canvas, Fonts
-from ..shell.window import Window
-from ..storage.prefs import Prefs
-from ..table.session import Session
+
+if TYPE_CHECKING:
+    from ..shell.window import Window
+    from ..storage.prefs import Prefs
+    from ..table.session import Session
 
 STATUS_SIZE = 20                 # the status line's text size (at the chrome's base scale)
 STATUS_GAP = 28                  # pixels at least between its two halves (at the base scale)
