@@ -5,8 +5,9 @@ A game's engine module (``engine/gaps.py``, ...) ends with a
 :class:`GameSpec`: its :class:`~engine.base.Game` class and everything
 else the engine, its tools and its benchmarks know of it that is not a
 rule: its challenge-code letter, how it scores, which of the solver's
-searches plays it, what a winnability study solves it under.  Whether it
-hides cards is its class's ``hides_cards``; the spec reads it from there.
+searches plays it (none: the generic search, ``solve/generic.py``), what a
+winnability study solves it under.  Whether it hides cards is its class's
+``hides_cards``; the spec reads it from there.
 :data:`MODULES` lists the modules, in the order the games are listed.
 Nothing else in ``engine/``, ``tools/`` or ``bench/`` keeps a list of the
 games or a table keyed by their names: each asks here
@@ -70,8 +71,10 @@ class GameSpec:
     #: how it scores (``scoring.py``); None: it is not scored
     scoring: Scoring | None
     #: the solver's search, ``"module:function"``:
-    #: ``(game, budget, known) -> (Status, moves)`` (``solve/__init__.py``)
-    solver: str
+    #: ``(game, budget, known) -> (Status, moves)`` (``solve/__init__.py``);
+    #: None: the game brings no search of its own and is played by the
+    #: generic search over its rules (``solve/generic.py``)
+    solver: str | None = None
     #: the compact model that search plays it on, ``"module:Class"``, for a
     #: search several games share that is told its model (``solve/piles.py``)
     model: str | None = None

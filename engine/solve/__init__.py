@@ -24,7 +24,9 @@ The package, one concern a module:
   with Gaps' ``gaps_beam.py``;
 - a compact model per game: ``republic.py`` with ``republic_rules.py``,
   ``smith.py``, ``prince.py``, ``grid_model.py`` (Gaps and Chinese
-  Puzzle).
+  Puzzle);
+- ``generic.py``: the search of a game that brings no model (its spec
+  names no ``solver``), over the engine's own interface.
 """
 
 from __future__ import annotations
@@ -49,8 +51,13 @@ def _spec_of(name: str) -> GameSpec:
 
 def _search_for(name: str):
     """The search function of the game ``name`` (its spec's ``solver``):
-    ``(game, budget, known) -> (Status, moves)``.  Imported when first needed."""
-    return load(_spec_of(name).solver)
+    ``(game, budget, known) -> (Status, moves)``.  Imported when first needed.
+    A game whose spec names none: the generic search (``generic.py``)."""
+    found = _spec_of(name)
+    if found.solver is None:
+        from .generic import search
+        return search
+    return load(found.solver)
 
 
 def solve(game: Any, budget: Budget, *, known: bool = False) -> Result:

@@ -11,8 +11,9 @@ finitely many positions, following H always ends somewhere.  How:
   deal (:func:`passed`);
 - the searches are told them as already reached where they can be (The
   Republic and The Smith's search over what the player sees, ``piles.py``;
-  Gaps and Chinese Puzzle's ``grid.best_line``): no line they return
-  passes through one;
+  Gaps and Chinese Puzzle's ``grid.best_line``; the generic search of a
+  game that brings no search of its own, ``generic.py``): no line they
+  return passes through one;
 - every hinted move is checked the same way in the engine (:func:`fresh`):
   a move into a passed position is never the hint, whatever the search
   said; The Prince's search, which cannot be told positions to avoid, has
@@ -257,13 +258,17 @@ def advise(game: Any, budget: Budget) -> Advice:
     if game.won or game.over:
         return Advice(None)
     spec = find(game.name)
-    keyer = model_key if spec is not None and spec.avoids else grid_key if spec and spec.hint_line else None
+    # a game that brings no search of its own is searched by the generic
+    # search (``generic.py``), keyed as the hints key positions (:func:`key`)
+    generic = spec is not None and spec.solver is None
+    keyer = (model_key if spec is not None and spec.avoids else grid_key if spec and spec.hint_line
+             else key if generic else None)
     replay = replayed(game, keyer)
     seen = replay.keys
     moves = fresh(game, seen)
     if not moves:
         return way_on(game, [], budget, seen)
-    search = load(spec.solver) if spec is not None else None
+    search = load(spec.solver) if spec is not None and spec.solver is not None else None
     floor = None
     if keyer is model_key:
         # a hint's line must end better than the best position passed since
@@ -288,6 +293,13 @@ def advise(game: Any, budget: Budget) -> Advice:
                 line = line if not closed else []
             elif spec is not None and spec.hint_line is not None:
                 line = load(spec.hint_line)(game, part, avoid_keys=earlier)
+            elif generic:
+                from .generic import search as generic_search
+                # from what the player sees; a line only when it wins or ends
+                # better than the position is now (the generic search's UNKNOWN)
+                status, line = generic_search(game, part, False, avoid_keys=earlier)
+                closed = status is Status.IMPOSSIBLE
+                line = line if not closed else []
             else:
                 line, lost = _prince(game, part, moves)
     except OutOfBudget:
@@ -390,9 +402,14 @@ def way_on(game: Any, moves: list[str], budget: Budget, seen: set[str]) -> Advic
 
 def _reveals(game: Any, moves: list[str]) -> list[str]:
     """The moves of ``moves`` that show a hidden card, by the search's model
-    (The Republic and The Smith), those that show most first; [] for a
-    game whose search has no model."""
+    (The Republic and The Smith), those that show most first; for a game
+    searched by the generic search, those whose events show a card; [] for
+    a game whose search has no model."""
     spec = find(game.name)
+    if spec is not None and spec.solver is None and game.hides_cards:
+        # a game searched by the generic search: the moves whose events show a card
+        from .generic import shows
+        return [m for m in moves if shows(game, m)]
     if spec is None or spec.model is None:
         return []
     pos = load(spec.model)(game)
