@@ -97,8 +97,11 @@ class Advice:
         if self.move is not None and (not self.line or self.line[0] != self.move):
             self.line = [self.move]
 
-    def words(self) -> str:
-        """The reason in plain words for the table ("" for an ordinary hint)."""
+    def words(self, started: bool = True) -> str:
+        """The reason in plain words for the table ("" for an ordinary hint);
+        a deal lost before its first move (not ``started``) "cannot be won"."""
+        if self.reason == LOST and not started:
+            return "this deal cannot be won"
         return WORDS.get(self.reason, "")
 
 

@@ -280,7 +280,7 @@ def _answer(request: dict, job: Job, emit: Callable[[dict], None] | None, reply:
             advice = advise(game, job.budget(budget))
             # the hinted move first, then the rest of its line (``Advice.line``)
             reply.update(status="hint", moves=list(advice.line) if advice.move is not None else [],
-                         message=advice.words())
+                         message=advice.words(started=bool(game.history)))
             return reply
         line = known_win(game, request.get("try") or [], job)
         if line is not None:
