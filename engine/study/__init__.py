@@ -38,7 +38,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("study", help="solve numbered deals on a Dask cluster; or print the table of results",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", choices=sorted(names()))
-    p.add_argument("--rule", help="which of the game's study variants (its spec's ``study``: a packing rule, "
+    p.add_argument("--rule", help="which of the game's study variants (its spec's study list: a packing rule, "
                                   "a number of redeals), by its label; default: the first")
     p.add_argument("--deals", help="the deal numbers, A-B (or one number)")
     p.add_argument("--budget-s", type=float, default=None, help="seconds a deal (default 10)")
