@@ -9,6 +9,7 @@ import gc
 import types
 from pathlib import Path
 
+import pytest
 from gui import make_app
 
 import engine
@@ -51,6 +52,7 @@ def test_the_app_class_is_small():
     assert app.end_lineno - app.lineno + 1 <= 300
 
 
+@pytest.mark.every_game
 def test_the_games_options_are_the_engines_and_the_command_line_offers_each():
     offered = app_module.game_choices()
     for front in FRONTS:
@@ -64,6 +66,7 @@ def test_the_games_options_are_the_engines_and_the_command_line_offers_each():
             assert getattr(args, choice.name) == choice.values[-1][0]
 
 
+@pytest.mark.every_game
 def test_no_game_option_is_written_into_the_shell():
     """The command lines' game options come from the games' declarations:
     no ``add_argument("--rule", ...)`` of a game's option outside a game's
@@ -92,6 +95,7 @@ def test_a_launch_option_deals_its_game_and_only_once(tmp_path):
     app.close()
 
 
+@pytest.mark.every_game
 def test_a_games_title_and_scoring_are_stated_once():
     """A front states no title of its own (it reads its engine's), and the
     Help window's tables of points are made from the engine's scoring."""

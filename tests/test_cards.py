@@ -87,12 +87,14 @@ def test_the_shuffle_itself_is_pinned():
 
 # ----------------------------------------------------------------- seeds
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GRID_GAMES)
 @given(seed=SEEDS)
 def test_the_same_seed_deals_the_same_cards(name, seed):
     assert deal_rows(name, seed) == deal_rows(name, seed)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GRID_GAMES)
 @given(seed=st.integers(0, MAX_SEED - 1))
 def test_different_seeds_deal_differently(name, seed):
@@ -113,6 +115,7 @@ def test_options_never_change_the_chinese_puzzle_deal(options):
     assert deal_rows("chinese-puzzle", 987654321, **options) == deal_rows("chinese-puzzle", 987654321)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**64, 1.5, "7", True])
 def test_seeds_outside_0_to_2_63_minus_1_are_refused(seed):
     for name in GRID_GAMES:

@@ -33,6 +33,7 @@ def forge(text: str) -> str:
 
 
 # ------------------------------------------------------------------ round trips
+@pytest.mark.every_game
 def test_every_game_has_a_letter_and_every_combination_is_counted():
     assert set(codes.LETTERS) == set(engine.GAMES)
     assert len(set(codes.LETTERS.values())) == len(codes.LETTERS)
@@ -40,6 +41,7 @@ def test_every_game_has_a_letter_and_every_combination_is_counted():
                                     for cls in engine.GAMES.values())
 
 
+@pytest.mark.every_game
 @given(combinations, seeds)
 def test_round_trip(combination, seed):
     name, options = combination
@@ -50,6 +52,7 @@ def test_round_trip(combination, seed):
     assert set(code) <= set(codes.ALPHABET + "-")
 
 
+@pytest.mark.every_game
 def test_every_combination_round_trips_with_distinct_codes():
     seen = set()
     for name, options in COMBINATIONS:
@@ -67,6 +70,7 @@ def test_defaults_are_filled_in():
     assert codes.decode(codes.encode("chinese-puzzle", {}, 3))[1] == {"redeals": 2, "aces": "free"}
 
 
+@pytest.mark.every_game
 @given(combinations, st.integers(0, 10**9 - 1))
 def test_typical_codes_are_short(combination, seed):
     code = codes.encode(*combination, seed)
@@ -123,6 +127,7 @@ def test_i_l_and_o_read_as_digits():
 
 
 # ------------------------------------------------------------------ mistypes
+@pytest.mark.every_game
 @given(combinations, seeds, st.data())
 def test_a_changed_character_is_refused(combination, seed, data):
     code = codes.encode(*combination, seed)
@@ -134,6 +139,7 @@ def test_a_changed_character_is_refused(combination, seed, data):
         codes.decode(typo)
 
 
+@pytest.mark.every_game
 @given(combinations, seeds, st.data())
 def test_swapped_neighbours_are_refused(combination, seed, data):
     text = codes.encode(*combination, seed).replace("-", "")
@@ -237,6 +243,7 @@ def test_document_shape():
                                         "options": {"redeals": 1, "aces": "bridge-order"}, "seed": 42}
 
 
+@pytest.mark.every_game
 @given(combinations, seeds)
 def test_document_deals_the_same_game(combination, seed):
     name, options = combination

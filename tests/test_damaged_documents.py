@@ -83,6 +83,7 @@ JSON = st.recursive(SCALARS | HUGE | DEEP,
 DOCUMENTS = {name: played(name).to_dict() for name in NAMES}
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -93,6 +94,7 @@ def test_any_value_anywhere_in_a_document_loads_or_is_refused_with_a_short_messa
     loads_or_is_refused_shortly(replaced(doc, path, value))
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", NAMES)
 @given(doc=st.dictionaries(st.sampled_from(["format", "game", "options", "seed", "deal", "history", "position"]),
                            JSON, max_size=7))

@@ -67,6 +67,7 @@ def test_a_shortened_line_still_wins_is_never_longer_and_passes_no_position_twic
     assert game.history == [], "the game itself is not changed"
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_any_line_with_its_loops_cut_ends_where_it_ended_and_passes_no_position_twice(name):
     """Lines of random moves (they wander back and forth, and come back to

@@ -179,6 +179,7 @@ def test_a_hint_on_a_dead_gap_says_why_nothing_fills_it(home):
     assert "king" in app.status.message and "row C, column 4" in app.status.message
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", [name for name, cls in engine.GAMES.items() if issubclass(cls, PileGame)])
 def test_a_tableau_hint_says_where_the_card_can_go(home, name):
     for seed in range(1, 30):
@@ -225,6 +226,7 @@ def test_a_locked_gaps_card_carries_a_bar_a_loose_one_does_not(home, mono):
 
 
 # ----------------------------------------------------------------- 10. time and score, as Aisleriot shows them
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", [s.name for s in specs() if s.scoring is not None])
 def test_a_card_shell_game_shows_its_time_and_score_and_its_clock_counts(home, name):
     from engine.scoring import game_points

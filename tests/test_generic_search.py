@@ -231,6 +231,7 @@ def agree(game: engine.Game, model_nodes: int, generic_nodes: int) -> tuple[Stat
     return model.status, status
 
 
+@pytest.mark.every_game
 def test_every_game_with_a_model_has_late_positions():
     """The tests below draw positions of every game in the registry that
     brings a search of its own (a game with none has nothing to hold)."""

@@ -53,6 +53,7 @@ def table(name: str) -> dict[str, tuple[int, int]]:
 
 # ------------------------------------------------------------------ the texts
 
+@pytest.mark.every_game
 def test_every_game_has_help():
     assert set(HELP) == set(engine.GAMES)
     for name, text in HELP.items():
@@ -144,6 +145,7 @@ def test_the_scoring_tables_are_the_rulebooks():
     assert rows[3] == ["Same suit", "4 / -1", "16 / 0", "4 / -1"]
 
 
+@pytest.mark.every_game
 def test_about():
     text = flat(ABOUT)
     for words in ("Card Shell", "Thomas Reed", "A. Kirby", "Ralph S. Sutherland", "from scratch",
@@ -169,6 +171,7 @@ def manual_runs() -> set[str]:
     return {line for line in MANUAL_RUNS.read_text().splitlines() if line and not line.startswith("#")}
 
 
+@pytest.mark.every_game
 def test_the_texts_are_our_own_words():
     """No run of eight words from an original manual."""
     manual = manual_runs()

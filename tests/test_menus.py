@@ -440,6 +440,7 @@ def test_a_gaps_winner_types_a_name_into_the_high_scores(tmp_path):
 
 
 # ----------------------------------------------------------------- records
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_the_game_in_progress_is_restored_history_and_all(tmp_path, name):
     app = make_app(tmp_path, "--game", name, "--seed", "3")
@@ -564,6 +565,7 @@ def test_a_changed_card_sheet_is_reloaded_without_a_restart(tmp_path):
     assert app.looks.sheet.cell == (100, 140)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_every_menu_command_has_its_own_keyboard_shortcut(tmp_path, name):
     app = make_app(tmp_path, "--game", name, "--seed", "2")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import engine
 
 GAME = Path(__file__).resolve().parent.parent / "game"
@@ -20,6 +22,7 @@ def named_games(path: Path) -> list[tuple[int, str]]:
             if isinstance(node, ast.Constant) and node.value in engine.GAMES]
 
 
+@pytest.mark.every_game
 def test_no_source_outside_the_game_modules_names_a_game():
     found = []
     for path in sorted(GAME.rglob("*.py")):
@@ -36,6 +39,7 @@ def test_the_check_sees_a_branch(tmp_path):
     assert named_games(source) == [(2, "gaps")]
 
 
+@pytest.mark.every_game
 def test_every_game_has_one_front_module():
     from game.games import FRONTS, front
     assert sorted(f.name for f in FRONTS) == sorted(engine.GAMES)

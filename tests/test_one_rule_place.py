@@ -40,6 +40,7 @@ def reached(name: str, seed: int, steps: int, choices: random.Random, **options)
 
 # ----------------------------------------------------------------- the listing agrees with the rules
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", PILE_GAMES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 160), pick=st.randoms(use_true_random=False),
@@ -50,6 +51,7 @@ def test_the_listing_is_what_the_rules_allow_on_a_warm_game(name, seed, steps, p
     rulebook.listing_agrees_with_the_rules(game)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", PILE_GAMES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 160), pick=st.randoms(use_true_random=False),
@@ -65,6 +67,7 @@ def test_the_rules_answer_alike_on_a_cold_game(name, seed, steps, pick, rule):
         assert fresh.history[-1] == text
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", PILE_GAMES)
 def test_the_listing_agrees_with_the_rules_through_whole_games(name):
     choices = random.Random(f"{name} whole games")
@@ -109,6 +112,7 @@ def test_the_turned_card_goes_to_the_talon_by_itself_exactly_when_the_rules_give
 
 # ----------------------------------------------------------------- play and explain ask the rules
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", PILE_GAMES)
 def test_play_and_explain_never_answer_from_the_listing(name, monkeypatch):
     """With the listing broken (empty, or every move at all), explain and
@@ -175,11 +179,13 @@ def failures(docs: list[dict]) -> list[str]:
     return failed
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", NAMES)
 def test_the_rulebook_checks_pass_on_the_real_rules(name):
     assert failures(puzzles(name)) == []
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name, hook, breakage", list(broken_rule_cases()))
 def test_a_broken_rule_place_is_caught(name, hook, breakage, monkeypatch):
     """Replace a game's rule place by "refuse all" or "allow all": the
@@ -189,5 +195,6 @@ def test_a_broken_rule_place_is_caught(name, hook, breakage, monkeypatch):
     assert failures(docs), f"{name}: {hook} replaced by {breakage.__name__} and no rulebook check failed"
 
 
+@pytest.mark.every_game
 def test_every_game_has_a_rule_place_to_break():
     assert all(rule_places(cls) for cls in engine.GAMES.values())

@@ -256,6 +256,7 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
         assert written["Exec"] == str(launcher)
 
 
+@pytest.mark.every_game
 @pytest.mark.slow
 def test_the_one_file_executable_runs(tmp_path):
     """tools/build_app.py builds one executable with the assets inside; it

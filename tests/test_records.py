@@ -96,6 +96,7 @@ def writes_are_refused(folder: Path) -> bool:
 
 # ----------------------------------------------------------------- the game in progress
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GAMES)
 def test_the_game_in_progress_comes_back_history_and_all(tmp_path, name):
     game = played(name)
@@ -124,6 +125,7 @@ def test_the_game_in_progress_comes_back_history_and_all(tmp_path, name):
     assert again.to_dict() == game.to_dict()
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GAMES)
 def test_saved_after_every_move_the_last_move_is_what_comes_back(tmp_path, name):
     records = Records(tmp_path)
@@ -140,6 +142,7 @@ def test_saved_after_every_move_the_last_move_is_what_comes_back(tmp_path, name)
     assert table == {"moves": len(game.history)}
 
 
+@pytest.mark.every_game
 def test_there_is_nothing_to_restore_at_first(tmp_path):
     records = Records(tmp_path)
     for name in GAMES:
@@ -148,6 +151,7 @@ def test_there_is_nothing_to_restore_at_first(tmp_path):
     assert not (tmp_path / "saves").exists()
 
 
+@pytest.mark.every_game
 def test_each_game_has_its_own_save(tmp_path):
     records = Records(tmp_path)
     games = {name: played(name, seed=3) for name in GAMES}
@@ -630,6 +634,7 @@ def tampered_save(tmp_path: Path, name: str, where: int, move: str = "zz-9") -> 
     return records, history, doc
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GAMES)
 def test_a_save_with_an_illegal_move_comes_back_up_to_it(tmp_path, name):
     records, history, doc = tampered_save(tmp_path, name, 3)
@@ -663,6 +668,7 @@ def test_a_save_whose_first_move_is_illegal_comes_back_as_its_deal(tmp_path):
 
 # ----------------------------------------------------------------- Save As / Open
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", GAMES)
 def test_save_as_and_open_round_trip(tmp_path, name):
     records = Records(tmp_path / "data")

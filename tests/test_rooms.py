@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
@@ -54,6 +56,7 @@ def imports(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.every_game
 def test_every_module_of_game_lives_in_a_room():
     loose = sorted(p.name for p in GAME.glob("*.py") if p.name not in ("__init__.py", "__main__.py", "app.py"))
     assert loose == [], "a module at game/'s top belongs in a room"
@@ -61,6 +64,7 @@ def test_every_module_of_game_lives_in_a_room():
     assert sorted(rooms) == sorted(ORDER[1:])
 
 
+@pytest.mark.every_game
 def test_the_rooms_import_one_way():
     wrong = []
     for path in sorted(GAME.rglob("*.py")):
@@ -74,6 +78,7 @@ def test_the_rooms_import_one_way():
     assert wrong == []
 
 
+@pytest.mark.every_game
 def test_no_module_of_game_imports_itself_round_a_circle():
     graph: dict[str, set[str]] = {}
     for path in GAME.rglob("*.py"):

@@ -73,6 +73,7 @@ def test_a_node_budget_gives_unknown_with_the_nodes_it_used():
         game.play(move)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 @pytest.mark.parametrize("known", [False, True])
 def test_every_game_answers_with_a_status_and_leaves_the_game_alone(name, known):

@@ -50,6 +50,7 @@ print(json.dumps(seen))
 """
 
 
+@pytest.mark.every_game
 def test_the_first_frame_imports_no_solver_client_log_or_other_game(tmp_path):
     env = {**os.environ, "CARD_SHELL_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", FIRST_FRAME, json.dumps(NOT_BEFORE_THE_FIRST_FRAME)], cwd=ROOT,
@@ -60,6 +61,7 @@ def test_the_first_frame_imports_no_solver_client_log_or_other_game(tmp_path):
     assert [name for name, loaded in seen.items() if loaded] == []
 
 
+@pytest.mark.every_game
 def test_the_engine_imports_the_rules_of_the_game_played_only():
     code = ("import sys, engine; engine.new_game('gaps', seed=1);"
             f"print(sorted(m for m in sys.modules if m in {tuple(f'engine.{module}' for module in MODULES)!r}))")
@@ -68,6 +70,7 @@ def test_the_engine_imports_the_rules_of_the_game_played_only():
     assert out.stdout.strip() == "['engine.gaps']"
 
 
+@pytest.mark.every_game
 def test_the_games_read_as_a_dict_of_every_game_and_its_class():
     import engine
     from engine.chinese_puzzle import ChinesePuzzle

@@ -153,6 +153,7 @@ def test_the_winnability_words_are_plain(tmp_path):
     assert app.status.indicator_text(app.session) == "can be won without a shuffle"
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 @pytest.mark.parametrize("width", [MIN_WINDOW[0], 900, 1024, 1180, 1600])
 def test_the_status_line_never_overlaps_itself(tmp_path, name, width):
@@ -195,6 +196,7 @@ def test_new_game_waits_while_gaps_is_paused(tmp_path):
     assert not new_game.enabled
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_the_deal_number_outlasts_the_code_and_the_caption_keeps_it(tmp_path, name):
     """A long hint crowds the status line's left half: the code goes before

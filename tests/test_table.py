@@ -26,6 +26,7 @@ def first_card_move(game, count=None):
     return None
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_dragging_a_card_plays_the_engine_move(home, name):
     app = make_app(home, "--game", name, "--seed", "3")
@@ -165,6 +166,7 @@ def test_the_layout_dump_names_every_place_and_card(home, tmp_path):
     assert moved and moved[0]["card"] == app.game.card_at(move.dst)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (1366, 768)])
 @pytest.mark.parametrize("name", tuple(engine.GAMES))
 def test_every_table_fits_the_window(home, name, size):

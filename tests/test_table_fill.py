@@ -111,6 +111,7 @@ def used(layout) -> Rect:
 
 # ------------------------------------------------------------------ fill
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name, options, ui", CASES, ids=IDS)
 def test_no_game_leaves_more_than_a_tenth_of_the_table_unused(name, options, ui, size):
@@ -128,6 +129,7 @@ def test_no_game_leaves_more_than_a_tenth_of_the_table_unused(name, options, ui,
     assert abs((box.top - area.top) - (area.bottom - box.bottom)) <= max(4, layout.card[1] // 4)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name, options, ui", CASES, ids=IDS)
 def test_the_cards_are_as_large_as_the_table_allows(name, options, ui, size):
@@ -155,6 +157,7 @@ def shown_sizes(size: tuple[int, int]) -> set[tuple[int, int]]:
     return sizes
 
 
+@pytest.mark.every_game
 def test_the_faces_at_3840_by_2160_are_drawn_from_pictures_at_least_that_large():
     sizes = shown_sizes(LARGEST)
     assert max(h for _, h in sizes) > 336, "the cards at 4K are larger than before (240 x 336)"
@@ -166,6 +169,7 @@ def test_the_faces_at_3840_by_2160_are_drawn_from_pictures_at_least_that_large()
             assert cards.face_at(0, w, h).get_size() == (w, h)
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_card_drawn_smaller_than_its_picture_stays_opaque(size):
     """smoothscale's shrinking filter loses a few levels: a face 251 opaque
@@ -212,6 +216,7 @@ def black_and_white(cards: sheet.CardSheet) -> sheet.CardSheet:
 LOOKS = {"colour": lambda cards: cards, "black-and-white": black_and_white}
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("look", list(LOOKS))
 @pytest.mark.parametrize("faces", list(FACES))
 def test_the_corner_indices_are_readable_on_the_smallest_window(faces, look):
@@ -236,6 +241,7 @@ def inked_height(image: pygame.Surface, paper: tuple[int, int, int] | None) -> i
     return int(rows[-1] - rows[0] + 1) if len(rows) else 0
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("look", list(LOOKS))
 def test_the_counts_are_readable_on_the_smallest_window(look):
     """Every label on the table (counts, the rows' letters and the columns'

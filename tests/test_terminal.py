@@ -227,6 +227,7 @@ from engine.notation import WORDS as ALL_WORDS  # noqa: E402
 UNKNOWN = ("is not a place", "is not a move", "has no '")
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 def test_each_games_help_gives_examples_of_that_game(name):
     game = engine.new_game(name, seed=3)
@@ -246,6 +247,7 @@ def test_the_gaps_help_gives_no_place_gaps_lacks():
     assert "rows a to d, columns 1 to 13" in text
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 def test_an_unknown_word_offers_only_the_words_of_the_game(name):
     game = engine.new_game(name, seed=3)
@@ -266,6 +268,7 @@ def test_gaps_offers_redeal_and_no_word_of_another_game():
         assert word not in said
 
 
+@pytest.mark.every_game
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 def test_the_help_says_t_is_the_ten(name):
     _, text = run(["play", name, "--seed", "3"], "help\n")

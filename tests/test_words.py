@@ -3,6 +3,8 @@ symbols, so suits are spelled out)."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from game.voice.words import describe
 
@@ -44,6 +46,7 @@ def test_gaps_names_the_card_and_the_gap():
             assert words == f"the {moved} into the gap after the {left}"
 
 
+@pytest.mark.every_game
 def test_every_legal_move_of_every_game_reads_as_words():
     import random
     for name in engine.GAMES:

@@ -176,6 +176,7 @@ def test_the_stuck_alert_of_each_grid_game():
 
 
 # ----------------------------------------------------------------- 7. the start screen
+@pytest.mark.every_game
 def test_every_blurb_is_shown_whole_on_the_start_screen(home):
     from game.ui.dialogs import wrap
     from game.ui.start import GAMES
