@@ -5,7 +5,7 @@
 
 The terminal game is ``python -m engine play GAME``.  ``--solver-worker``
 (first) makes this program the solver's process instead of the game: the
-frozen app starts itself so (``game/analyst.py``); it imports the engine
+frozen app starts itself so (``game/assistant/analyst.py``); it imports the engine
 only.
 """
 
