@@ -22,7 +22,7 @@ after every move.  Much of what it would search for is known already:
 
 Positions are told apart by the game's own document of the position (the
 cards where they lie, face-down ones too), its game and options, hashed.
-The table owns one :class:`Knowledge` for the session (``App.knowledge``);
+The table owns one :class:`Knowledge` for the session (the assistant's ``knowledge``);
 the review asks it what the table proved along a game (:meth:`along`).
 """
 

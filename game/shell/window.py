@@ -1,7 +1,7 @@
 """The window: its size and place (kept between sessions in the
 preferences), fullscreen and back.  It owns ``screen``, ``fullscreen`` and
 ``windowed``; whoever draws asks it for the screen.  The chrome's bands and
-the table between them are the app's (``App.table_area``, ``App.chrome_rect``:
+the table between them are the stage's (``Stage.table_area``, ``Stage.chrome_rect``:
 the menu bar's and the status line's heights at the chrome's scale)."""
 
 from __future__ import annotations

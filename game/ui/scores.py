@@ -8,8 +8,6 @@ from pygame import Rect
 
 from .dialogs import DEFAULT, INK, PAPER, Dialog, wrap
 
-RULE_NAMES = {"any-suit": "Any suit", "alternate": "Alternating colour", "same-suit": "Same suit"}
-
 
 class TableDialog(Dialog):
     """A title, a table with a header row, and a note under it."""
@@ -238,11 +236,13 @@ def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: flo
 def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
     """Statistics and points of one Card Shell game, per rule and in all."""
     headers = ["Rule", "Games", "Won", "Win %", "Points", "Streak", "Best", "Worst", "Moves/game"]
+    from ..games import front
     rows = []
-    for rule, name in RULE_NAMES.items():
+    rules = front(game_name).labels("rule")      # in the order its scoring lists them
+    for rule, name in rules.items():
         rows.append(_row(name, stats.get(game_name, rule), with_streak=True))
     rows.append(_row("All rules", stats.total(game_name), with_streak=False))
-    charts = [(name, stats.get(game_name, rule)) for rule, name in RULE_NAMES.items()]
+    charts = [(name, stats.get(game_name, rule)) for rule, name in rules.items()]
     return ScoresDialog(f"Scores: {title}", headers, rows,
                         "Points: a win scores by the rule's table, an unfinished game loses points "
                         "when you deal a new one. Streak: current run of wins (+) or losses (-). "

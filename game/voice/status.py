@@ -33,7 +33,6 @@ STATUS_H = 26                    # the band's height for one line (at the base s
 TWO_LINES_BELOW = 1600
 #: the Demo's words while it plays: gone from the status line once it stops
 DEMO_RUNNING = ("Demo: looking for a line", "Demo: any key stops it.", "Demo: locking cards")
-RULE_TITLES = {"alternate": "alternating colour", "any-suit": "any suit", "same-suit": "same suit"}
 
 
 def points_text(points: float) -> str:
@@ -61,9 +60,10 @@ def leaving_cost(session: Session, on_table: bool = True) -> str:
 
 def game_title(game: engine.Game) -> str:
     """The game's title with its packing rule: "The Smith, alternating colour"."""
-    title = front_of(game).title
+    front = front_of(game)
+    title = front.title
     if "rule" in game.options:
-        title += f", {RULE_TITLES[game.options['rule']]}"
+        title += f", {front.labels('rule')[game.options['rule']].lower()}"
     return title
 
 
@@ -307,7 +307,8 @@ def standing(session: Session, records) -> list[str]:
     elif rec.losing_streak:
         k = rec.losing_streak
         lines.append(f"Streak: {k} loss{'es' if k != 1 else ''} in a row.")
-    others = [(title, records.stats.get(g.name, r)) for r, title in RULE_TITLES.items() if r != rule]
+    others = [(label.lower(), records.stats.get(g.name, r)) for r, label in front_of(g).choice("rule").values
+              if r != rule]
     others = [f"{title}, {figures(o)}" for title, o in others if o.games]
     if others:
         total = records.stats.total(g.name)
