@@ -11,6 +11,9 @@ Hypothesis profiles, chosen by the environment variable HYPOTHESIS_PROFILE:
 
 Neither has a deadline: a shared machine's pauses are not a test's failure.
 
+The tests run on every core (pytest-xdist, pyproject.toml's addopts); under
+it the slow tests are handed out first (``SlowFirst``).
+
 A position is drawn as rows of card names, ``--`` for a gap and ``..`` for
 "any card": the ``..`` cells are filled, in reading order, with the cards
 the picture does not name, highest first (KS, KH, KD, KC, QS, ...).  Cards
@@ -58,6 +61,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         done.add(id(test))
         if own.max_examples != settings.default.max_examples:     # the test named its own number
             test._hypothesis_internal_use_settings = settings(own, max_examples=own.max_examples * scale)
+
+
+class SlowFirst:
+    """Under pytest-xdist (pyproject.toml's addopts: every core, ``--dist
+    loadgroup``, one test handed out at a time), the tests marked slow are
+    handed out first: the longest start while the quick ones can still fill
+    in around them, so no worker is left with a long test at the end.  A run
+    in one process keeps the files' order."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if hasattr(config, "workerinput"):          # an xdist worker: each collects, the controller hands out
+            items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(SlowFirst(), "slow-first")
+
 
 ANY = ".."
 GAP = "--"

@@ -59,6 +59,8 @@ def file_of(nodeid: str) -> str:
     return nodeid.split("::")[0].split("/")[-1]
 
 
+#: the two tests that read the collection share one worker (and one collection) under pytest-xdist
+@pytest.mark.xdist_group("collected")
 def test_the_fast_tier_leaves_out_the_slow_suites(collected):
     slow = {n for n, marked in collected.items() if marked}
     for name in SLOW_FILES:
@@ -70,6 +72,7 @@ def test_the_fast_tier_leaves_out_the_slow_suites(collected):
     assert "tests/test_tiers.py::test_the_sdist_holds_the_tests_and_their_data" in slow
 
 
+@pytest.mark.xdist_group("collected")
 def test_the_fast_tier_keeps_every_games_rules_and_the_table(collected):
     fast = {n for n, marked in collected.items() if not marked}
     for name in FAST_FILES:

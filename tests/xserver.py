@@ -1,10 +1,14 @@
 """A real X display for the tests that open a real window: an Xvfb of the
 test's own on a free display number, stopped by its handle at the end, and
-processes stopped the same way (terminate, then kill)."""
+processes stopped the same way (terminate, then kill).  Under pytest-xdist
+each worker draws its numbers from a range of its own, so two workers never
+race for one display."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
 import shutil
 import subprocess
 import time
@@ -26,14 +30,27 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait(timeout=5)
 
 
+#: how far apart the display numbers of two pytest-xdist workers lie
+WORKER_SPAN = 1000
+
+
+def worker_offset() -> int:
+    """The display numbers this pytest-xdist worker adds to ``first``:
+    worker gwN draws from its own thousand (none outside xdist)."""
+    found = re.fullmatch(r"gw(\d+)", os.environ.get("PYTEST_XDIST_WORKER", ""))
+    return WORKER_SPAN * (int(found.group(1)) + 1) if found else 0
+
+
 @contextmanager
 def xvfb(size: tuple[int, int], first: int) -> Iterator[str]:
-    """A fresh Xvfb of ``size`` on a free display number from ``first`` on;
-    the test is skipped without Xvfb and xdotool (Debian's xvfb, xdotool)."""
+    """A fresh Xvfb of ``size`` on a free display number from ``first`` on
+    (past the worker's offset); the test is skipped without Xvfb and xdotool
+    (Debian's xvfb, xdotool)."""
     missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"{' and '.join(missing)} not installed (Debian packages xvfb, xdotool)")
     rng = random.Random()
+    first += worker_offset()
     for _ in range(20):
         n = first + rng.randrange(400)
         if Path(f"/tmp/.X11-unix/X{n}").exists() or Path(f"/tmp/.X{n}-lock").exists():
