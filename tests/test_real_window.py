@@ -191,14 +191,14 @@ def test_a_card_dragged_with_the_real_pointer_moves(start_game, tmp_path):
     dx, dy, dw, dh = data["places"][move.dst]
     start, end = (sx + sw // 2, sy + sh // 2), (dx + dw // 2, dy + dh // 2)
 
-    game.xdo("mousemove", "--window", game.shell.window, str(start[0]), str(start[1]))
+    game.xdo("mousemove", "--window", game.window, str(start[0]), str(start[1]))
     time.sleep(0.15)
     game.xdo("mousedown", "1")
     time.sleep(0.1)
     for k in range(1, 7):
         x = start[0] + (end[0] - start[0]) * k // 6
         y = start[1] + (end[1] - start[1]) * k // 6
-        game.xdo("mousemove", "--window", game.shell.window, str(x), str(y))
+        game.xdo("mousemove", "--window", game.window, str(x), str(y))
         time.sleep(0.05)
     time.sleep(0.1)
     game.xdo("mouseup", "1")
@@ -228,7 +228,7 @@ def f11(display, tmp_path_factory):
         seen = {"windowed layout": [WINDOW[0], WINDOW[1] - chrome_h(WINDOW[0])]}
         game.wait_for("the layout dump", lambda d: d.get("size") == seen["windowed layout"])
         time.sleep(1.0)
-        game.xdo("windowfocus", "--sync", game.shell.window)
+        game.xdo("windowfocus", "--sync", game.window)
 
         game.xdo("key", "F11")
         full = [SCREEN[0], SCREEN[1] - chrome_h(SCREEN[0])]
