@@ -126,6 +126,11 @@ class Table(Scene):
         """The layout's options, as the painter reads them (``layout_options``)."""
         return layout_options(self.session, self.option)
 
+    def back_words(self) -> str:
+        """Back at the table from a dialog: the focused place."""
+        words = self.keyboard.focus_words()
+        return f"Back to the table{': ' + words if words else ''}."
+
     def say(self, text: str) -> None:
         """News on the status line, spoken too."""
         self.stage.say(text)
