@@ -98,6 +98,18 @@ def play_entry(label: str, word: str, shortcut: str) -> Entry:
 
 
 @dataclass(frozen=True)
+class View:
+    """What a hint on a place reads of the table (:meth:`Front.hint_places`,
+    :meth:`Front.hint_words`): the engine's ``game``, the ``layout`` drawn,
+    and ``foundation_of(place, count)``, the foundation the engine lets
+    those cards go to (None: none)."""
+
+    game: engine.Game
+    layout: Any
+    foundation_of: Callable[[str, int], str | None]
+
+
+@dataclass(frozen=True)
 class Fill:
     """What a click on an empty cell does (:meth:`Front.fill_blank`): play
     ``move``, or select the card at ``select``, or neither (refused); and
@@ -189,11 +201,11 @@ class Front:
         and the button that plays it; None: played without asking."""
         return None
 
-    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+    def hint_places(self, view: View, place: str, index: int | None) -> list[str]:
         """Right-click or Alt-click on ``place``: the places to light up."""
         return []
 
-    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+    def hint_words(self, view: View, place: str, index: int | None, places: list[str]) -> str:
         """What a hint on ``place`` shows (``places`` lit, or none), in a
         sentence in the engine's notation (the table says it in words)."""
         return ""

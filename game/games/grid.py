@@ -7,7 +7,7 @@ import re
 
 import engine
 
-from .base import Front, card_name, either, lost_words, two_decks
+from .base import Front, View, card_name, either, lost_words, two_decks
 
 _CELL = re.compile(r"\b([a-h])(\d{1,2})\b")
 #: a row named by its letter alone, as the engine's reasons do ("row a", "rows a to d")
@@ -25,15 +25,15 @@ class GridFront(Front):
         """The game's own menu is named by its title."""
         return self.title
 
-    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+    def hint_places(self, view: View, place: str, index: int | None) -> list[str]:
         """What the engine's ``hint_places`` names: on a gap, the cards that
         may fill it; on a card, the cells it is tied to."""
-        return table.game.hint_places(place)
+        return view.game.hint_places(place)
 
-    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+    def hint_words(self, view: View, place: str, index: int | None, places: list[str]) -> str:
         """On a gap: the cards that may fill it (with two decks, each where
         it lies), or why none may; on a card, :meth:`card_hint_words`."""
-        game = table.game
+        game = view.game
         card = game.card_at(place)
         if card is None:
             if places and two_decks(game):         # which copy: "10D at f12 or 10D at g10"

@@ -9,7 +9,7 @@ import re
 import engine
 from engine.cards import card
 
-from .base import SEPARATOR, Choice, Entry, Front, card_name, clock_text, either, two_decks
+from .base import SEPARATOR, Choice, Entry, Front, View, card_name, clock_text, either, two_decks
 
 #: the packing rule: Sequences... lists these, and the command line's ``--rule`` takes them
 RULE = Choice("rule", "packing rule", (("alternate", "Alternating colour"), ("any-suit", "Any suit"),
@@ -94,14 +94,14 @@ class TableauFront(Front):
         """The rules, with the table of points its engine scores by (read when Help opens)."""
         return self.rules_text.replace("{scoring}", scoring_table(self.name))
 
-    def hint_places(self, table, place: str, index: int | None) -> list[str]:
+    def hint_places(self, view: View, place: str, index: int | None) -> list[str]:
         """Where the card (with the cards on it) may go, as the engine's legal moves say."""
-        game = table.game
-        pile = table.layout.pile(place)
+        game = view.game
+        pile = view.layout.pile(place)
         count = len(pile) - index if (index is not None and game.moves_runs and place[0] == "c") else 1
         if index is None or game.pickup_reason(place, count) is not None:
             return []
-        return sorted({m.dst if m.dst != "f" else table.foundation_of(place, count)
+        return sorted({m.dst if m.dst != "f" else view.foundation_of(place, count)
                        for m in game.legal_moves() if m.src == place and m.count == count} - {None})
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
@@ -110,10 +110,10 @@ class TableauFront(Front):
     def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:
         return [f"Time: {clock_text(elapsed)}."]
 
-    def hint_words(self, table, place: str, index: int | None, places: list[str]) -> str:
+    def hint_words(self, view: View, place: str, index: int | None, places: list[str]) -> str:
         """Where the card (with the cards on it) may go, or why it may not."""
-        game = table.game
-        pile = table.layout.pile(place)
+        game = view.game
+        pile = view.layout.pile(place)
         sprite = next((s for s in pile if s.index == index), None) if index is not None else None
         if sprite is None or not sprite.face_up:
             return "A face-down card cannot move." if sprite is not None else ""

@@ -187,15 +187,10 @@ class Stage:
             self.say_where()         # nothing new said: where the player is back to
 
     def say_where(self) -> None:
-        """Back at the table from a dialog: the focused place, spoken."""
-        keyboard = getattr(self.scene, "keyboard", None)
-        if keyboard is None:            # the start screen: the game highlighted there
-            words = getattr(self.scene, "focus_words", None)
-            if words is not None:
-                self.speech.say(f"Back to the choice of games: {words()}")
-            return
-        words = keyboard.focus_words()
-        self.speech.say(f"Back to the table{': ' + words if words else ''}.")
+        """Back from a dialog: where the player is, spoken (the scene says)."""
+        words = self.scene.back_words() if self.scene is not None else ""
+        if words:
+            self.speech.say(words)
 
     def dismiss_dialog(self, dialog: Dialog) -> None:
         """Take ``dialog`` off the screen (without its answer), if it is open."""

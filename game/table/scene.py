@@ -45,3 +45,7 @@ class Scene:
 
     def escape(self) -> None:
         """Escape: put down what is carried, forget the selection."""
+
+    def back_words(self) -> str:
+        """Back from a dialog: where the player is, in words ("" says nothing)."""
+        return ""

@@ -20,6 +20,7 @@ from pygame import Rect
 import engine
 from engine import events as ev
 
+from ..games.base import View
 from ..layouts import Layout
 from ..voice.words import describe, speak
 from .animator import Animator
@@ -124,6 +125,11 @@ class Table(Scene):
     def ui(self) -> dict:
         """The layout's options, as the painter reads them (``layout_options``)."""
         return layout_options(self.session, self.option)
+
+    def back_words(self) -> str:
+        """Back at the table from a dialog: the focused place."""
+        words = self.keyboard.focus_words()
+        return f"Back to the table{': ' + words if words else ''}."
 
     def say(self, text: str) -> None:
         """News on the status line, spoken too."""
@@ -346,13 +352,14 @@ class Table(Scene):
         if hit is None or hit[0] not in layout.slots:
             return
         place, index = hit
-        places = self.front.hint_places(self, place, index)
+        view = View(self.game, self.board.layout, self.foundation_of)
+        places = self.front.hint_places(view, place, index)
         if places:
             self.painter.flash(places)
         else:
             self.painter.unflash()          # an older hint's beacon is not this one's
             self.sounds.play("beep")
-        words = self.front.hint_words(self, place, index, places)
+        words = self.front.hint_words(view, place, index, places)
         if words:
             self.say(speak(self.game, words))     # in words, in place of any older hint
 

@@ -107,6 +107,10 @@ class StartScreen(Scene):
                 self.full_redraw()
                 self.speech.say(self.focus_words())
 
+    def back_words(self) -> str:
+        """Back from a dialog: the game highlighted."""
+        return f"Back to the choice of games: {self.focus_words()}"
+
     def focus_words(self) -> str:
         """The highlighted game, for speech: "The Prince, 5 of 5"."""
         return f"{GAMES[self.focus].title}, {self.focus + 1} of {len(GAMES)}"
