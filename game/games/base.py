@@ -149,18 +149,6 @@ class Front:
         """The option ``name`` as this game offers it (None: it has none)."""
         return next((c for c in self.choices if c.name == name), None)
 
-    def labels(self, name: str) -> dict:
-        """The option ``name``'s values and their labels ("any-suit": "Any
-        suit"), in the order its engine scores them when it is scored by it."""
-        found = self.choice(name)
-        if found is None:
-            return {}
-        labels = dict(found.values)
-        from engine.spec import spec
-        scoring = spec(self.name).scoring
-        order = list(scoring.points) if scoring is not None and name == "rule" else list(labels)
-        return {v: labels[v] for v in order if v in labels}
-
     @property
     def title(self) -> str:
         """The game's title, as the player reads it: its engine's (stated

@@ -144,7 +144,7 @@ class Commands:
 
     def choice(self, name: str):
         """The game on the table's option ``name``, as its front offers it."""
-        return next(c for c in front_of(self.game).choices if c.name == name)
+        return front_of(self.game).choice(name)
 
     def choose(self, name: str) -> None:
         """The dialog of the game's option ``name`` (Sequences..., Ace

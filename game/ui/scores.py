@@ -236,9 +236,12 @@ def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: flo
 def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
     """Statistics and points of one Card Shell game, per rule and in all."""
     headers = ["Rule", "Games", "Won", "Win %", "Points", "Streak", "Best", "Worst", "Moves/game"]
+    from engine.spec import spec
+
     from ..games import front
     rows = []
-    rules = front(game_name).labels("rule")      # in the order its scoring lists them
+    labels = dict(front(game_name).choice("rule").values)
+    rules = {rule: labels[rule] for rule in spec(game_name).scoring.points}     # in its scoring's order
     for rule, name in rules.items():
         rows.append(_row(name, stats.get(game_name, rule), with_streak=True))
     rows.append(_row("All rules", stats.total(game_name), with_streak=False))

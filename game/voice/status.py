@@ -63,7 +63,7 @@ def game_title(game: engine.Game) -> str:
     front = front_of(game)
     title = front.title
     if "rule" in game.options:
-        title += f", {front.labels('rule')[game.options['rule']].lower()}"
+        title += f", {dict(front.choice('rule').values)[game.options['rule']].lower()}"
     return title
 
 
