@@ -21,5 +21,5 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--solver-worker"]:
         from engine.solve.worker import main as worker
         sys.exit(worker())
-    from game.app import main
+    from game.launch import main
     sys.exit(main())

@@ -6,7 +6,7 @@ window's class, ``game.APP_ID``, before pygame is imported)."""
 import sys
 
 from game import APP_ID  # noqa: F401  (the window's class is set by importing the package)
-from game.app import main
+from game.launch import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -37,9 +37,10 @@ from .media.surfaces import Canvas, Fonts
 from .shell.commands import Commands
 from .shell.flow import Flow
 from .shell.loop import Loop
+from .shell.opening import Opened
 from .shell.settings import Settings
 from .shell.stage import Stage
-from .shell.window import Window
+from .shell.window import Window, open_display, window_size
 from .storage import logs, storage
 from .storage.prefs import Prefs
 from .storage.records import Records
@@ -50,10 +51,10 @@ from .voice.status import StatusLine
 
 def window_size_arg(text: str) -> tuple[int, int]:
     """``--size``: ``WxH`` in pixels, e.g. ``1024x640``."""
-    w, sep, h = text.lower().partition("x")
-    if not (sep and w.strip().isdigit() and h.strip().isdigit()):
+    size = window_size(text)
+    if size is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a window size: write WxH, e.g. 1024x640")
-    return int(w), int(h)
+    return size
 
 
 class VersionAction(argparse.Action):
@@ -123,30 +124,21 @@ class App:
     """Card Shell, running: it makes its parts and hands each one the few
     others it uses; none of them holds the App."""
 
-    def __init__(self, args: argparse.Namespace, speech_backend=None) -> None:
+    def __init__(self, args: argparse.Namespace, speech_backend=None, opened: Opened | None = None) -> None:
         self.args = args
         logs.start()
-        self.records = Records()
-        self.prefs = Prefs(self.records, keep=not args.screenshot)
+        if opened is None:
+            records = Records()
+            opened = Opened(records, Prefs(records, keep=not args.screenshot))
+        self.records, self.prefs = opened.records, opened.prefs
+        self.records.read()
         # the mixer starts once the first table is on screen (loop.begin)
         self.sounds = Sounds(enabled=not args.no_sound and self.prefs["sound"])
         self.speech = Speech(enabled=bool(self.prefs.option("speak")), backend=speech_backend,
                              screen_reader=False if args.screenshot else None)
-        # Dirty rectangles are what this table draws: SDL's software framebuffer
-        # sends just them to the screen, where its GL-backed one loads the GL
-        # stack and uploads the whole window at every update.
-        # A player's own setting wins.
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.display.init()
-        try:  # the app's icon; a window without it is still a window
-            from .media import assets
-            pygame.display.set_icon(pygame.image.load(str(assets.icon_path(256))))
-        except Exception:
-            pass
+        self.window = opened.window or open_display(self.prefs, args.size, bool(args.fullscreen))
         pygame.font.init()
         self.fonts = Fonts()
-        pygame.display.set_caption("Card Shell")
-        self.window = Window(self.prefs, args.size, bool(args.fullscreen))
         self.fonts.fit(self.window.screen.get_size())       # the chrome's scale, for this window
         self.looks = Looks(self.prefs, args.cards)
         problems = self.records.take_problems() + ([self.looks.warning] if self.looks.warning else [])
@@ -227,8 +219,15 @@ def close(flow: Flow, settings: Settings, window: Window, assistant: Assistant) 
     pygame.quit()
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+def main(argv: list[str] | None = None, opened: Opened | None = None) -> int:
+    """Card Shell from its command line.  ``opened``: the window and the
+    rest ``launch.py`` opened before this module was loaded."""
+    try:
+        args = parse_args(argv)
+    except SystemExit:              # a command line argparse refuses (or --help): no window stays
+        if opened is not None:
+            opened.close()
+        raise
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from .shell import desktop
         try:
@@ -244,20 +243,23 @@ def main(argv: list[str] | None = None) -> int:
     # the window's class (SDL_VIDEO_X11_WMCLASS) was named by game/__init__.py, before pygame was imported
     if args.screenshot and "SDL_VIDEODRIVER" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    lock = storage.FolderLock(storage.data_dir())
     problem = ""
-    try:
-        lock.acquire()
-    except storage.AlreadyRunning as e:
-        tell_already_running(str(e))
-        return 1
-    except OSError as e:            # a read-only folder, a file system without locks: play on, warned
-        problem = (f"Card Shell could not lock its data folder {lock.folder} ({e.strerror or e}): "
-                   "do not start a second copy while this one runs.")
+    if opened is not None and opened.lock is not None:
+        lock = opened.lock
     else:
-        storage.remove_leftovers(lock.folder)     # what saves cut short by a kill left behind
+        lock = storage.FolderLock(storage.data_dir())
+        try:
+            lock.acquire()
+        except storage.AlreadyRunning as e:
+            tell_already_running(str(e))
+            return 1
+        except OSError as e:            # a read-only folder, a file system without locks: play on, warned
+            problem = (f"Card Shell could not lock its data folder {lock.folder} ({e.strerror or e}): "
+                       "do not start a second copy while this one runs.")
+        else:
+            storage.remove_leftovers(lock.folder)     # what saves cut short by a kill left behind
     try:
-        app = App(args)
+        app = App(args, opened=opened)
         if problem:
             app.flow.problems.append(problem)
         return app.run()

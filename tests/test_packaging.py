@@ -81,7 +81,7 @@ def test_package_data_lists_every_asset():
     on_disk = {".".join(f.parent.relative_to(ROOT).parts) for top in ("engine", "game")
                for f in (ROOT / top).rglob("__init__.py") if "__pycache__" not in f.parts}
     assert set(setuptools["packages"]) == on_disk | {assets.PACKAGE}, "a package is missing from pyproject.toml"
-    assert project["project"]["gui-scripts"]["card-shell"] == "game.app:main"
+    assert project["project"]["gui-scripts"]["card-shell"] == "game.launch:main"
     folder = ROOT / "assets"
     matched = {f for pattern in assets.PACKAGE_DATA for f in folder.glob(pattern)}
     left = [f.relative_to(folder).as_posix() for f in folder.rglob("*")

@@ -935,3 +935,22 @@ def test_storage_save_json_keeps_the_last_good_copy(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "Full")))
     assert storage.save_json(path, {"a": 2}) == "Could not save x.json (Full); the last good copy is kept."
     assert json.loads(path.read_text()) == {"a": 1} and tmp_files(tmp_path) == []
+
+
+def test_a_game_s_stored_choice_counts_only_if_the_game_offers_it(tmp_path):
+    """The preferences are read before any game's rules (the window opens
+    first), so what a preferences file says of a game's options is checked
+    when the game asks: a value its front offers is the player's choice,
+    anything else is none (the engine's default then), and an older file's
+    choices keep working."""
+    from game.storage.prefs import Prefs
+    Records(tmp_path).save_prefs({"rules": {"smith": "same-suit", "prince": 3, "republic": "upside-down"},
+                                  "redeals": 1, "aces": "bridge-order"})
+    prefs = Prefs(Records(tmp_path))
+    assert prefs.choice("smith", "rule") == "same-suit"
+    assert prefs.choice("prince", "rule") is None and prefs.choice("republic", "rule") is None
+    assert prefs.choice("chinese-puzzle", "redeals") == 1 and prefs.choice("chinese-puzzle", "aces") == "bridge-order"
+    Records(tmp_path).save_prefs({"redeals": 7, "aces": "sideways"})
+    prefs = Prefs(Records(tmp_path))
+    assert prefs.choice("chinese-puzzle", "redeals") is None and prefs.choice("chinese-puzzle", "aces") is None
+    assert prefs.choice("gaps", "rule") is None           # Gaps has no packing rule to choose

@@ -168,3 +168,84 @@ def test_the_player_s_terminal_gets_no_line_from_pygame():
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.startswith("usage: card-shell"), done.stdout[:200]
     assert "pygame" not in done.stdout
+
+
+# ------------------------------------------------ the window before the rest
+
+WINDOW_FIRST = """
+import json, sys
+import game
+import pygame
+real_flip = pygame.display.flip
+
+def flip():
+    real_flip()
+    loaded = sorted(m for m in sys.modules if m == "engine" or m.startswith(("engine.", "game.app", "game.games",
+                    "game.assistant", "game.table", "game.ui", "numpy")))
+    print(json.dumps({"loaded": loaded, "size": pygame.display.get_surface().get_size(),
+                      "centre": list(pygame.display.get_surface().get_at((450, 300)))[:3]}))
+    raise SystemExit(0)
+
+pygame.display.flip = flip
+from game.launch import main
+main(sys.argv[1:])
+"""
+
+
+def first_flip(tmp_path, *argv: str) -> dict:
+    env = {**os.environ, "CARD_SHELL_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", WINDOW_FIRST, *argv], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.every_game
+def test_the_window_opens_with_the_felt_before_any_game_s_rules_are_loaded(tmp_path):
+    """Started from the desktop or with the everyday options, the player's
+    window is up, with the table's felt in it, before the rules, the fronts,
+    the assistant, the table or numpy are loaded."""
+    for argv in ((), ("--game", "gaps", "--seed", "1", "--size", "900x600", "--no-sound")):
+        seen = first_flip(tmp_path, *argv)
+        assert seen["loaded"] == [], f"loaded before the window's first frame: {seen['loaded']}"
+        if argv:
+            assert seen["size"] == [900, 600]
+        r, g, b = seen["centre"]
+        assert g > r and g > b, f"the first frame is not the green felt: {seen['centre']}"
+
+
+def test_the_first_frame_s_felt_is_the_player_s_table_colour(tmp_path):
+    from game.storage.records import Records
+    Records(tmp_path).save_prefs({"table": "red"})
+    r, g, b = first_flip(tmp_path, "--size", "900x600")["centre"]
+    assert r > g and r > b
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["--screenshot", "x.png"], ["--rule", "any-suit"],
+                                  ["--size", "12"], ["--seed", "x"], ["--game"], ["--install-desktop-entry"],
+                                  ["--bogus"]])
+def test_a_command_line_that_may_open_no_window_is_read_first(argv):
+    from game.shell.opening import window_options
+    assert window_options(argv) is None
+
+
+def test_the_everyday_options_open_the_window_at_once():
+    from game.shell.opening import window_options
+    assert window_options([]) == {"size": None, "fullscreen": False}
+    assert window_options(["--game", "prince", "--seed=12", "--size", "1000x700", "--fullscreen", "--no-sound",
+                           "--no-animation", "--no-analysis", "--deal", "P-1", "--cards", "a.png"]) == \
+        {"size": (1000, 700), "fullscreen": True}
+
+
+def test_a_wrong_game_name_after_the_window_opened_closes_it_and_frees_the_folder(tmp_path):
+    """``--game nope`` looks like an everyday option, so the window opens
+    first; argparse then refuses the name: the window closes, the error is
+    argparse's, and the data folder is not left locked."""
+    env = {**os.environ, "CARD_SHELL_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "main.py", "--game", "nope"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2 and "invalid choice: 'nope'" in out.stderr
+    from game.storage import storage
+    lock = storage.FolderLock(tmp_path)
+    lock.acquire()          # (raises AlreadyRunning if the lock was kept)
+    lock.release()

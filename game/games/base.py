@@ -130,7 +130,6 @@ class Front:
     sample: tuple[str, ...] = ()    #: the start screen's fan of cards
     help = ""                   #: the rules, in the Help window's marks (game/ui/help.py)
     menu_title = "Moves"        #: the game's own menu
-    default_rule: str | None = None     #: the packing rule a new player starts with
     redeal_word = "redeal"      #: what a fresh deal of the cards in play is called
     timed = False               #: a clock runs; Pause, and a pause when the window loses focus
     clocked = False             #: a clock runs, shown on the status line with the score (no Pause)

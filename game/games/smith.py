@@ -15,7 +15,6 @@ class SmithFront(TableauFront):
     listed = 4
     blurb = "A Spider variant for two decks: build King-to-Ace runs in one suit."
     sample = ("KC", "QC", "JC", "TC")
-    default_rule = "any-suit"
     #: the solver's beam search takes a million nodes and more to win a deal
     demo_seconds = 60.0
 

@@ -86,7 +86,6 @@ class TableauFront(Front):
     choices = (RULE,)
     #: the rules in the Help window's marks, ``{scoring}`` where its table of points goes
     rules_text = ""
-    default_rule = "alternate"
     clocked = True              # Aisleriot shows their time and score
 
     @property

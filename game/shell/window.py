@@ -11,9 +11,36 @@ import warnings
 
 import pygame
 
+from ..media.felt import TABLES, felt
 from ..storage.prefs import DEFAULT_PREFS, Prefs
 
 MIN_WINDOW = (800, 560)          # the smallest window every table and the status line fit
+
+
+def window_size(text: str) -> tuple[int, int] | None:
+    """``WxH`` in pixels (``1024x640``) as a size; None if it is not one."""
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.strip().isdigit() and h.strip().isdigit()):
+        return None
+    return int(w), int(h)
+
+
+def open_display(prefs: Prefs, size: tuple[int, int] | None = None, fullscreen: bool = False) -> Window:
+    """The display started and the window opened, with the app's icon and
+    name, at the size and place the player left it (or ``size``)."""
+    # Dirty rectangles are what this table draws: SDL's software framebuffer
+    # sends just them to the screen, where its GL-backed one loads the GL
+    # stack and uploads the whole window at every update.
+    # A player's own setting wins.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    pygame.display.init()
+    try:  # the app's icon; a window without it is still a window
+        from ..media import assets
+        pygame.display.set_icon(pygame.image.load(str(assets.icon_path(256))))
+    except Exception:
+        pass
+    pygame.display.set_caption("Card Shell")
+    return Window(prefs, size, fullscreen)
 
 
 class Window:
@@ -26,6 +53,17 @@ class Window:
         self.window_at: tuple[int, int] | None = None     # where the window was before fullscreen
         self.windowed = self.window_size()
         self.screen = self.open_window()
+
+    def show_felt(self) -> None:
+        """The table's bare felt, in the player's colour (the 1-bit look's
+        grey), on the whole window at once: its first frame, shown while
+        the rest of the program loads."""
+        if self.prefs.option("mono"):
+            self.screen.fill((128, 128, 128))
+        else:
+            self.screen.blit(felt(self.screen.get_size(), TABLES.get(self.prefs.option("table"), TABLES["green"])),
+                             (0, 0))
+        pygame.display.flip()
 
     def window_size(self) -> tuple[int, int]:
         if self.size_asked:

@@ -4,16 +4,18 @@ place).  One owner: everything else asks :meth:`Prefs.option`."""
 
 from __future__ import annotations
 
-from ..games import FRONTS
 from .records import Records
 
+# Read before the window opens, so with no game's rules loaded: the games'
+# own options (the packing rules, Chinese Puzzle's redeals and aces) default
+# to the engine's, and are checked against the game's front when read.
 DEFAULT_PREFS = {
-    "last_game": FRONTS[0].name,
+    "last_game": "",             # none yet: the start screen's first game
     "move_style": "drag",        # or "click"
     "sound": True,
     "fast_aces": False,
     "auto_reshuffle": True,
-    "rules": {f.name: f.default_rule for f in FRONTS if f.default_rule},
+    "rules": {},                 # by game: the packing rule chosen
     "redeals": 2,
     "aces": "free",
     "window": [1180, 760],
@@ -33,6 +35,7 @@ DEFAULT_PREFS = {
 
 def shared(name: str) -> bool:
     """Whether more than one game offers the option ``name``."""
+    from ..games import FRONTS
     return sum(any(c.name == name for c in f.choices) for f in FRONTS) > 1
 
 
@@ -66,9 +69,13 @@ class Prefs:
         games share (the packing rule) is kept for each game, under the
         option's name with an s (``"rules"``); one only a single game has
         (Chinese Puzzle's ``"redeals"``, ``"aces"``), under its name."""
+        from ..games import front
         if shared(name):
-            return self.values.get(f"{name}s", {}).get(game)
-        return self.values.get(name, DEFAULT_PREFS.get(name))
+            value = self.values.get(f"{name}s", {}).get(game)
+        else:
+            value = self.values.get(name, DEFAULT_PREFS.get(name))
+        offered = front(game).choice(name)
+        return value if offered is not None and any(value == v for v, _label in offered.values) else None
 
     def set_choice(self, game: str, name: str, value) -> str | None:
         """Keep the player's choice of ``game``'s option ``name``, and write

@@ -32,17 +32,21 @@ No pygame here: the table decides when to save, this module only how.
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import engine
-from engine.gaps import SHUFFLES
-from engine.scoring import Statistics
 
 from . import storage
 
 if TYPE_CHECKING:
     import datetime
+
+    import engine
+    from engine.scoring import Statistics
+
+# The engine (every game's rules) is imported where a game or the statistics
+# are first read, not with this module: the window opens before the rules
+# are loaded (``game/launch.py``), and the preferences are read through here.
 
 SAVES = "saves"
 STATISTICS = "statistics.json"
@@ -77,6 +81,7 @@ class RecordError(ValueError):
 
 
 def placeholder_scores() -> list[dict[str, Any]]:
+    from engine.gaps import SHUFFLES
     return [{"name": name, "shuffles": SHUFFLES, "seconds": seconds, "date": ""}
             for name, seconds in PLACEHOLDERS]
 
@@ -90,6 +95,7 @@ def clean_name(name: Any) -> str:
 
 
 def _check_score(shuffles: Any, seconds: Any) -> tuple[int, int | float]:
+    from engine.gaps import SHUFFLES
     if isinstance(shuffles, bool) or not isinstance(shuffles, int) or not 0 <= shuffles <= SHUFFLES:
         raise ValueError(f"shuffles used is a whole number from 0 to {SHUFFLES}, not {shuffles!r}")
     if not storage.is_number(seconds) or seconds < 0:
@@ -176,6 +182,7 @@ def legal_part(doc: Any) -> tuple[engine.Game, int, str, str] | None:
     history, its text and why the rules refuse it.  ``None`` when the
     document is damaged some other way (no deal to replay, a history that
     is not a list of moves, or every move legal)."""
+    import engine
     if not isinstance(doc, dict) or "deal" not in doc:
         return None
     history = doc.get("history")
@@ -203,14 +210,16 @@ class Records:
     is told in :attr:`problems`).  A ``folder`` given alone holds the
     preferences too.
 
-    Statistics and high scores are read when the object is made; every
+    Statistics and high scores are read when the object is made (or, with
+    ``read=False``, when first asked for: the preferences alone need no
+    game's rules, and the window opens before they are loaded); every
     file's trouble ends up, as one sentence for the player, in
     :attr:`problems` (``take_problems()`` empties it).  Methods that save
     also return their problem (or ``None``); a save that keeps failing is
     put in ``problems`` once, not after every move, until it works again.
     """
 
-    def __init__(self, folder: Path | None = None, config: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, config: Path | None = None, read: bool = True) -> None:
         self.problems: list[str] = []
         if folder is None:
             folders = storage.settle()
@@ -220,8 +229,22 @@ class Records:
             self.folder = in_use = Path(folder)
         self.config = Path(config) if config is not None else in_use
         self._failing: set[Path] = set()
-        self.stats = self._load_stats()
-        self._scores = self._load_scores()
+        if read:
+            self.read()
+
+    @functools.cached_property
+    def stats(self) -> Statistics:
+        """Every game's statistics, read from their file when first asked for."""
+        return self._load_stats()
+
+    @functools.cached_property
+    def _scores(self) -> list[dict[str, Any]]:
+        return self._load_scores()
+
+    def read(self) -> None:
+        """Read the statistics and the high scores now (their problems then
+        in :attr:`problems`), rather than when first asked for."""
+        self.stats, self._scores  # noqa: B018 (each read for its effect)
 
     # ------------------------------------------------------------- problems
     def take_problems(self) -> list[str]:
@@ -287,6 +310,7 @@ class Records:
 
     # ------------------------------------------------------------- the game in progress
     def game_path(self, name: str) -> Path:
+        import engine
         if name not in engine.GAMES:
             raise ValueError(f"there is no game {name!r}; the games are {', '.join(engine.GAMES)}")
         return self.folder / SAVES / f"{name}.json"
@@ -305,6 +329,7 @@ class Records:
         or ``(None, {})`` when there is none or it cannot be used (then it is
         set aside and reported).  A won game is not restored: its save is
         removed."""
+        import engine
         path = self.game_path(name)
         title = engine.GAMES[name].title
         doc = self._read(path, "game", f"a new game of {title} is dealt")
@@ -372,6 +397,7 @@ class Records:
         """Open: the game in ``path`` and its ``"table"`` fields.  Reads a
         Save As document, a position or challenge document, or a saved
         game in progress.  Raises :class:`RecordError` naming the file."""
+        import engine
         path = Path(path)
         try:
             doc = storage.read_json(path)
@@ -408,6 +434,7 @@ class Records:
         return self.folder / STATISTICS
 
     def _load_stats(self) -> Statistics:
+        from engine.scoring import Statistics
         data = self._read(self.stats_path, "statistics", "the statistics start afresh")
         if data is None:
             return Statistics()
