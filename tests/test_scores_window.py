@@ -113,3 +113,67 @@ def test_the_end_of_a_game_shows_the_rules_picture_small(tmp_path):
         assert app.screen.get_rect().contains(result.rect)
     finally:
         app.analyst.stop()
+
+
+# ----------------------------------------------------------- issue 36: the table's words
+def test_the_longest_runs_are_named_streaks_and_explained():
+    """The player reads "Best streak" and "Worst streak" over the longest
+    runs, and the note says what they are."""
+    from game.ui.dialogs import dialog_words
+    _, dialog = drawn(stats_with({"alternate": [True, True, False]}))
+    headings = [" ".join(h.split()) for h in dialog.headers]
+    assert "Best streak" in headings and "Worst streak" in headings
+    assert "Best" not in headings and "Worst" not in headings
+    assert "longest run of wins" in dialog.message
+    assert "Best streak 2, Worst streak 1" in dialog_words(dialog), "said as read"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_the_table_with_its_longer_headings_fits_inside_the_window(size):
+    screen, dialog = drawn(stats_with({"alternate": [True] * 3, "any-suit": [False] * 2}), size)
+    assert dialog.rect.x < dialog.rule[0] and dialog.rule[1] < dialog.rect.right
+    assert all(dialog.rect.contains(at) for _, _, at in dialog.cells)
+
+
+def test_a_rule_with_no_games_shows_no_moves_a_game_nor_a_win_rate():
+    """A rule never played shows a dash, not "0 moves a game"; a rule
+    played shows its figures."""
+    _, dialog = drawn(stats_with({"alternate": [True, False]}))
+    rows = {row[0]: dict(zip(dialog.headers, row)) for row in dialog.rows}
+    assert rows["Same suit"]["Games"] == "0"
+    assert rows["Same suit"]["Moves/game"] == "\u2013" and rows["Same suit"]["Win %"] == "\u2013"
+    assert rows["Alternating colour"]["Moves/game"] == "50" and rows["Alternating colour"]["Win %"] == "50"
+
+
+def test_the_words_about_lines_from_the_second_game_are_said_once(monkeypatch):
+    """Three rules with one game each: the sentence about the lines
+    appears once (in the note), not under each rule's picture."""
+    import game.ui.scores as scores
+    said = []
+
+    class Written:
+        """A font that keeps what it writes."""
+        def __init__(self, font):
+            self.font = font
+
+        def render(self, text, *args):
+            said.append(text)
+            return self.font.render(text, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.font, name)
+
+    class Fonts_(Fonts):
+        def ui(self, size):
+            return Written(super().ui(size))
+
+    st = stats_with({"alternate": [True], "any-suit": [False], "same-suit": [True]})
+    dialog = scores_dialog(st, "prince", "The Prince")
+    dialog.draw(pygame.Surface((1280, 800)), Fonts_())
+    assert len(dialog.charts) == 3 and dialog.extra_lines(pygame.Surface((1280, 800))) >= 12
+    assert dialog.message.count(scores.ONE_GAME) == 1
+    written = " ".join(said)
+    assert "Alternating colour: 1 won in a row" in written, "the pictures were drawn"
+    assert written.count("from the second game on") == 1, "said once, not under each rule"
+    _, two = drawn(stats_with({"alternate": [True, False]}))
+    assert scores.ONE_GAME not in two.message, "every rule played has its lines"

@@ -34,18 +34,23 @@ class TableDialog(Dialog):
         """Lines of room kept under the table (for pictures)."""
         return 0
 
+    def header_lines(self) -> int:
+        """The header row's lines (a heading may break over two: "Best\\nstreak")."""
+        return max(len(str(h).split("\n")) for h in self.headers) if self.headers else 1
+
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
         body = fonts.ui(21)
         saved = self.message
         self.scale = fonts.scale          # extra_lines measures at it
         extra = self.extra_lines(screen)
-        self.message = "\n" * (len(self.rows) + 2 + extra) + saved
+        high = self.header_lines()
+        self.message = "\n" * (len(self.rows) + 1 + high + extra) + saved
         area = super().draw(screen, fonts)
         self.message = saved
         self.draw_rows(screen, body)
         if extra:
             px = self.px
-            top = self.body_top + self.line * (len(self.rows) + 2)
+            top = self.body_top + self.line * (len(self.rows) + 1 + high)
             self.draw_extra(screen, fonts, Rect(self.rect.x + px(20), top, self.rect.w - px(40),
                                                 self.line * extra - px(6)))
         return area
@@ -58,33 +63,43 @@ class TableDialog(Dialog):
         column, figures to its right, a line under the header across them all."""
         px = self.px
         space = px(18)
-        widths = [max(body.size(str(r[k]))[0] for r in [self.headers, *self.rows]) + space
-                  for k in range(len(self.headers))]
+        widths = [max(body.size(line)[0] for r in [self.headers, *self.rows] for line in str(r[k]).split("\n"))
+                  + space for k in range(len(self.headers))]
         table_w = sum(widths) - space       # no room after the last column
         x0 = max(self.rect.x + px(20), self.rect.centerx - table_w // 2)
         y = self.body_top
         self.cells = []
+        high = self.header_lines()
         for n, row in enumerate([self.headers, *self.rows]):
             x = x0
             colour = DEFAULT if self.highlight is not None and n - 1 == self.highlight else INK
+            lines = high if n == 0 else 1
             for k, cell in enumerate(row):
-                image = body.render(str(cell), True, colour)
-                at = image.get_rect(topleft=(x, y)) if k in self.left else \
-                    image.get_rect(topright=(x + widths[k] - space, y))
-                screen.blit(image, at)
+                parts = str(cell).split("\n")
+                at = None
+                for m, part in enumerate(parts):        # a heading's lines sit on the rule under them
+                    image = body.render(part, True, colour)
+                    top = y + self.line * (lines - len(parts) + m)
+                    where = image.get_rect(topleft=(x, top)) if k in self.left else \
+                        image.get_rect(topright=(x + widths[k] - space, top))
+                    screen.blit(image, where)
+                    at = where if at is None else at.union(where)
                 self.cells.append((n, k, at))
                 x += widths[k]
+            y += self.line * lines
             if n == 0:
                 self.rule = (x0, x0 + table_w)
-                pygame.draw.line(screen, INK, (x0, y + self.line - 1), (x0 + table_w, y + self.line - 1),
-                                 max(1, px(1)))
-            y += self.line
+                pygame.draw.line(screen, INK, (x0, y - 1), (x0 + table_w, y - 1), max(1, px(1)))
 
 
 #: the results a strip shows at most, newest on the right
 STRIP = 60
-#: under the strip while one game is played: the win rate and points lines need two
+#: said once where a rule has one game played: the win rate and points lines need two
 ONE_GAME = "The win rate and points are drawn as lines from the second game on."
+#: the Scores window's table, its columns' headings: the longest runs are streaks, named so
+HEADERS = ["Rule", "Games", "Won", "Win %", "Points", "Streak", "Best\nstreak", "Worst\nstreak", "Moves/game"]
+#: a figure that means nothing yet (a rule with no games has no rate and no moves a game)
+NONE_YET = "\u2013"
 WIN_INK = (30, 120, 60)
 
 
@@ -98,14 +113,16 @@ class ScoresDialog(TableDialog):
 
     def __init__(self, title: str, headers: list[str], rows: list[list[str]], note: str,
                  charts: list[tuple[str, object]]) -> None:
-        super().__init__(title, headers, rows, note)
         self.charts = [(name, rec) for name, rec in charts if rec.results]
+        if any(len(rec.results) == 1 for _, rec in self.charts):
+            note = f"{note} {ONE_GAME}"         # said once, not under each rule with one game
+        super().__init__(title, headers, rows, note)
 
     def extra_lines(self, screen: pygame.Surface) -> int:
         if not self.charts:
             return 0
         px = self.px
-        room = screen.get_height() - px(80) - px(22) * (len(self.rows) + 6) - px(34) - px(64)
+        room = screen.get_height() - px(80) - px(22) * (len(self.rows) + 5 + self.header_lines()) - px(34) - px(64)
         want = 6 * len(self.charts)                      # six lines a rule: title, strip, two plots
         return max(0, min(want, room // px(22)))
 
@@ -114,7 +131,7 @@ class ScoresDialog(TableDialog):
         each = box.h // len(self.charts)
         for k, (name, rec) in enumerate(self.charts):
             area = Rect(box.x, box.y + k * each, box.w, each - self.px(4))
-            chart(screen, small, area, name, rec, getattr(self, "mono", False), self.scale)
+            chart(screen, small, area, name, rec, getattr(self, "mono", False), self.scale, one_game="")
 
 
 class SummaryDialog(Dialog):
@@ -150,12 +167,14 @@ class SummaryDialog(Dialog):
 
 
 def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool = False,
-          scale: float = 1.0) -> None:
+          scale: float = 1.0, one_game: str = ONE_GAME) -> None:
     """One rule's statistics picture in ``area``: the streaks in words, a
     strip of the latest results (a win filled, a loss hollow, the newest on
     the right), and the running win rate and points as lines.  ``mono``
     (Options > Black and White): a win is filled with ink.  ``scale``: the
-    chrome's (its squares and lines grow with it)."""
+    chrome's (its squares and lines grow with it).  ``one_game``: the words
+    under a rule's single game, where its lines would be (the Scores window
+    says them once in its note instead: "")."""
     def px(n: float) -> int:
         return max(1, round(n * scale))
     results = rec.results
@@ -178,7 +197,8 @@ def chart(screen: pygame.Surface, font, area: Rect, name: str, rec, mono: bool =
     if height < px(24):
         return
     if len(results) < 2:        # a line needs two points: one game is its square alone
-        screen.blit(font.render(ONE_GAME, True, INK), (area.x, y))
+        if one_game:
+            screen.blit(font.render(one_game, True, INK), (area.x, y))
         return
     half = (area.w - px(16)) // 2
     rates, points, wins, total = [], [], 0, 0.0
@@ -235,7 +255,6 @@ def _plot(screen: pygame.Surface, font, box: Rect, values: list[float], low: flo
 
 def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
     """Statistics and points of one Card Shell game, per rule and in all."""
-    headers = ["Rule", "Games", "Won", "Win %", "Points", "Streak", "Best", "Worst", "Moves/game"]
     from engine.spec import spec
 
     from ..games import front
@@ -246,9 +265,10 @@ def scores_dialog(stats, game_name: str, title: str) -> TableDialog:
         rows.append(_row(name, stats.get(game_name, rule), with_streak=True))
     rows.append(_row("All rules", stats.total(game_name), with_streak=False))
     charts = [(name, stats.get(game_name, rule)) for rule, name in rules.items()]
-    return ScoresDialog(f"Scores: {title}", headers, rows,
+    return ScoresDialog(f"Scores: {title}", HEADERS, rows,
                         "Points: a win scores by the rule's table, an unfinished game loses points "
                         "when you deal a new one. Streak: current run of wins (+) or losses (-). "
+                        "Best streak, worst streak: the longest run of wins, of losses. "
                         "Squares: each game, won (filled) or lost, the newest on the right.", charts)
 
 
@@ -256,8 +276,10 @@ def _row(name: str, rec, with_streak: bool) -> list[str]:
     streak = (f"+{rec.winning_streak}" if rec.winning_streak else f"-{rec.losing_streak}"
               if rec.losing_streak else "0") if with_streak else ""
     points = f"{rec.points:g}"
-    return [name, str(rec.games), str(rec.wins), f"{rec.win_percent:.0f}", points, streak,
-            str(rec.longest_wins), str(rec.longest_losses), f"{rec.moves_per_game:.0f}"]
+    played = rec.games > 0          # no games: no rate and no moves a game to show
+    return [name, str(rec.games), str(rec.wins), f"{rec.win_percent:.0f}" if played else NONE_YET, points,
+            streak, str(rec.longest_wins), str(rec.longest_losses),
+            f"{rec.moves_per_game:.0f}" if played else NONE_YET]
 
 
 def high_scores_dialog(scores: list[dict], highlight: int | None = None) -> TableDialog:
