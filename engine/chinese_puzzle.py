@@ -1,4 +1,4 @@
-"""Chinese Puzzle (two-deck Gaps): RULES.md section 2.
+"""Chinese Puzzle (two-deck Gaps): the rules of docs/rules.md, "Chinese Puzzle".
 
 104 cards in 8 rows of 13 with an empty ace column (column 0) on the left.
 Aces go into the ace column, each row builds up from its ace; the player

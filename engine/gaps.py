@@ -1,4 +1,4 @@
-"""Gaps (one deck, also called Montana): RULES.md section 1.
+"""Gaps (one deck, also called Montana): the rules of docs/rules.md, "Gaps".
 
 52 cards in 4 rows of 13; the aces come out, leaving 4 gaps.  A gap takes
 the card after the one on its left; a gap in column 1 takes any 2, also one
@@ -69,8 +69,8 @@ class Gaps(GridGame):
         return SHUFFLES - self.redeals_left
 
     def belongs(self, place: str) -> str | None:
-        """Where the card lies that belongs at ``place`` (Option-click in the
-        manual): the card after the one on its left, or for column 1 the
+        """Where the card lies that belongs at ``place`` (what a click on a
+        gap selects at the table): the card after the one on its left, or for column 1 the
         first 2 in reading order not in proper place (any 2 may go there;
         this is the one a click on the gap picks).  ``None`` when no card
         belongs there (a gap or a king on its left; in column 1, when all
@@ -93,8 +93,8 @@ class Gaps(GridGame):
         return self._refusal(next(k for k, c in enumerate(self.cells) if c is not None), i)
 
     def _card_hint(self, i: int) -> list[str]:
-        """Gaps: the card that belongs where this card lies (Option-click in
-        the manual); nothing when that is the card itself."""
+        """Gaps: the card that belongs where this card lies (a hint's
+        Alt-click or right-click on a card); nothing when that is the card itself."""
         found = self.belongs(self.PLACES[i])
         return [found] if found is not None and found != self.PLACES[i] else []
 

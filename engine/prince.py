@@ -1,4 +1,4 @@
-"""The Prince (after King Albert): RULES.md section 5.
+"""The Prince (after King Albert): the rules of docs/rules.md, "The Prince".
 
 One deck: 9 columns dealt 9, 8, ... 1 cards, the other 7 face up in a
 reserve row; every ace is laid off before play.  Columns pack by the chosen

@@ -1,4 +1,4 @@
-"""The Republic (after Napoleon's "Emperor"): RULES.md section 3.
+"""The Republic (after Napoleon's "Emperor"): the rules of docs/rules.md, "The Republic".
 
 Two decks: 10 packets of 3 cards face down, a column of one face-up card
 under each, 8 foundations, and the other 64 cards as the stock, with the
@@ -370,7 +370,7 @@ class Republic(PileGame):
 
 
 def redeal_bonus(rule: str, history: list[str]) -> int:
-    """A win's bonus point (RULES.md, scoring): no redeal used under
+    """A win's bonus point (docs/rules.md, "Scoring"): no redeal used under
     alternating colour, fewer than two under same suit."""
     redeals = history.count("redeal")
     if rule == "alternate" and redeals == 0:

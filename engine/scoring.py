@@ -1,4 +1,4 @@
-"""Points and statistics for the Card Shell games (RULES.md, scoring).
+"""Points and statistics for the Card Shell games (docs/rules.md, "Scoring").
 
 Plain data and arithmetic, no files: the front end stores
 ``Statistics.to_dict()`` where it keeps the player's files.  How each game

@@ -1,4 +1,4 @@
-"""The Smith (a Spider variant): RULES.md section 4.
+"""The Smith (a Spider variant): the rules of docs/rules.md, "The Smith".
 
 Two decks: 8 columns of 3 cards face up, the other 80 cards a face-down
 stock; 8 foundations.  A movable unit is a descending run in one suit at the
@@ -194,7 +194,7 @@ class Smith(PileGame):
 
 def suits_home(game: Any) -> int:
     """The complete suits on ``game``'s foundations (a king on top): each
-    counts an eighth of a win to a game that is lost (RULES.md, scoring)."""
+    counts an eighth of a win to a game that is lost (docs/rules.md, "Scoring")."""
     return sum(1 for top in game.foundations if top is not None and RANK_OF[top] == KING)
 
 

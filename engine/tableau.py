@@ -391,7 +391,7 @@ class PileGame(Game):
 
     def foundation_move(self, place: str) -> Move | None:
         """The move that sends the card at ``place`` to a foundation, if legal
-        (the manual's shift-click), else None."""
+        (what a shift-click on a card tries at the table), else None."""
         try:
             kind, _ = self._place(place)
         except InvalidMove:

@@ -11,10 +11,10 @@ as plain ints; a generator returns them best last (the search pops them),
 or a single safe move.
 
 The moves.  Gaps: a gap takes the card after its left neighbour, a gap in
-column 1 any 2, also a 2 from column 1 of another row (RULES.md 1), so in
+column 1 any 2, also a 2 from column 1 of another row (docs/rules.md, "Gaps"), so in
 Gaps proper place locks nothing: a 2 may leave column 1 and the cards of
 its run follow it one by one.  Chinese Puzzle: a card in final position
-never moves (RULES.md 2).  ``Grid.legal`` lists the rules' moves plainly,
+never moves (docs/rules.md, "Chinese Puzzle").  ``Grid.legal`` lists the rules' moves plainly,
 unordered and unpruned: the generators are tested against it and it
 against the engine.
 

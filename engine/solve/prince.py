@@ -1,4 +1,4 @@
-"""The Prince, as the searches see it (RULES.md section 5), all three rules:
+"""The Prince, as the searches see it (docs/rules.md, "The Prince"), all three rules:
 a compact state, the moves the search tries, and why the ones it leaves
 out cannot matter.  The search itself is ``prince_search.py``.
 

@@ -1,5 +1,5 @@
 """The Republic, as the searches see it: a compact position whose moves are
-made and unmade in place (RULES.md, The Republic).
+made and unmade in place (docs/rules.md, "The Republic").
 
 Cards are the engine's integers (``rank * 4 + suit``, ace 0).  Piles are
 lists bottom to top; each (packet, column) pair and the rest (stock,

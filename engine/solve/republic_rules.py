@@ -1,5 +1,5 @@
 """The Republic's moves as the searches try them, and the reductions that
-let them skip some (RULES.md, The Republic), with their proofs.
+let them skip some (docs/rules.md, "The Republic"), with their proofs.
 
 The moves of :class:`~engine.solve.republic.RepublicModel` are generated
 lazily, group by group in a fixed order of promise (``moves``).  Besides

@@ -265,7 +265,7 @@ def _layoff_move(model: Any) -> tuple[int, int, int, int] | None:
 
 
 def _republic_allows(model: Any, move: tuple[int, int, int, int]) -> bool:
-    """Whether The Republic's rules (RULES.md) allow ``move`` in ``model``'s
+    """Whether The Republic's rules (docs/rules.md) allow ``move`` in ``model``'s
     position; a way found by it is replayed by the engine before it is used."""
     r = republic_rules
     kind, a, b, k = move

@@ -1,5 +1,5 @@
 """The Smith, as the searches see it: a compact position whose moves are
-made and unmade in place (RULES.md, The Smith).
+made and unmade in place (docs/rules.md, "The Smith").
 
 Cards are the engine's integers (``rank * 4 + suit``, ace 0); columns are
 lists bottom to top, and the stock is kept as dealt with ``sp`` cards left,
