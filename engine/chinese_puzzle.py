@@ -44,7 +44,7 @@ class ChinesePuzzle(GridGame):
         if rule == "bridge-order":
             if suit != row % 4:
                 return (f"With aces in bridge order, row {letters[row]} takes the ace of "
-                        f"{SUIT_WORDS[row % 4]}, not {SUIT_WORDS[suit]}.")
+                        f"{SUIT_WORDS[row % 4]}, not the ace of {SUIT_WORDS[suit]}.")
         elif rule == "suits-in-four":
             partner = self.cells[((row + 4) % 8) * w]
             if partner is not None and SUIT_OF[partner] != suit:
@@ -54,7 +54,7 @@ class ChinesePuzzle(GridGame):
                 c = self.cells[other * w]
                 if other % 4 != row % 4 and c is not None and SUIT_OF[c] == suit:
                     return (f"With suits in the first four rows, {SUIT_WORDS[suit]} already "
-                            f"start row {letters[other]}, so they belong in row "
+                            f"start row {letters[other]}, so they belong in rows "
                             f"{letters[other % 4]} and {letters[other % 4 + 4]} only.")
         return None
 
