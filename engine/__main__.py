@@ -14,12 +14,19 @@
                                                  solve numbered deals on a Dask cluster
                                                  (pip install .[study]); run again to go on
     python -m engine study --table FILE...       the winnability table of result files
+    python -m engine review saved.json [--budget-s S] [--json]
+                                                 which move lost the game, in words
+                                                 (--json: one JSON line)
+
+A command whose output is piped into a reader that stops early (| head)
+ends quietly, exit status 141.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from typing import TextIO
@@ -190,9 +197,10 @@ def run_command(game: Game, line: str, out: TextIO) -> bool:
             try:
                 with open(args[0], "w", encoding="utf-8") as f:
                     json.dump(game.to_dict(), f, indent=1)
-                print(f"Saved to {args[0]}.", file=out)
             except OSError as e:
                 print(f"Could not save to {args[0]}: {e.strerror or e}", file=out)
+            else:       # (said outside the try: a reader gone from ``out`` is no failed save)
+                print(f"Saved to {args[0]}.", file=out)
     elif cmd in QUERIES:
         method = getattr(game, QUERIES[cmd], None)
         if method is None or len(args) != 1:
@@ -257,18 +265,21 @@ def solve_file(path: str, budget_s: float | None, known: bool, out: TextIO, node
     return 0
 
 
-def review_file(path: str, budget_s: float, out: TextIO) -> int:
-    """``python -m engine review FILE``: one JSON line, the verdict after
-    each move ("won", "lost", "unknown"; position 0 is the deal) and the
-    index in the history of the move that lost the game (or null); 2 (and
-    the reason on stderr) when the file cannot be read."""
-    from .review import review
+def review_file(path: str, budget_s: float, out: TextIO, as_json: bool = False) -> int:
+    """``python -m engine review FILE``: the review in words, as the game's
+    Review window says it (``engine.review.summary``), then each move with
+    the verdict after it; ``as_json`` (``--json``): one JSON line instead,
+    the verdict after each move ("won", "lost", "unknown"; position 0 is
+    the deal) and the index in the history of the move that lost the game
+    (or null).  2 (and the reason on stderr) when the file cannot be read."""
+    from .review import in_words, review
     try:
         game = load_file(path)
     except (BadPosition, OSError) as e:
         print(f"Cannot open {path}: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(review(game, seconds=budget_s).to_json()), file=out)
+    found = review(game, seconds=budget_s).to_json()
+    print(json.dumps(found) if as_json else in_words(game, found), file=out)
     return 0
 
 
@@ -303,9 +314,16 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     v.add_argument("--nodes", type=int, default=None, help="a node budget as well (default: none)")
     v.add_argument("--known", action="store_true",
                    help="The Republic, The Smith: let the search see the face-down cards")
-    r = sub.add_parser("review", help="find the move that lost a game; prints one JSON line")
+    r = sub.add_parser("review", help="find the move that lost a game; says it in words",
+                       description="Review a saved game: which move lost it, and the move that would have "
+                                   "kept it winnable, in words (as the game's Review window says it), then "
+                                   "every move with the verdict after it.")
     r.add_argument("file")
     r.add_argument("--budget-s", type=float, default=2.0, help="time for each search in seconds (default 2)")
+    r.add_argument("--json", action="store_true",
+                   help='print one JSON line instead of words: {"verdicts": [...] (position 0 is the deal), '
+                        '"losing": the index in the history of the move that lost it or null, "instead", '
+                        '"deals", "searches", "out_of_time"}')
     from .study import add_parser as add_study_parser
     add_study_parser(sub)
     args = parser.parse_args(argv)
@@ -313,15 +331,12 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
         from .study import main as study_main
         return study_main(args, out)
     if args.command == "review":
-        return review_file(args.file, args.budget_s, out)
+        return review_file(args.file, args.budget_s, out, as_json=args.json)
     if args.command == "solve":
         return solve_file(args.file, args.budget_s, args.known, out, nodes=args.nodes)
 
     try:
-        if args.command == "show":
-            print(render(load_file(args.file)), file=out)
-            return 0
-        if args.file:
+        if args.command == "show" or args.file:
             game = load_file(args.file)
         else:
             options = {k: v for k in game_options() if (v := getattr(args, k)) is not None}
@@ -335,8 +350,53 @@ def main(argv: list[str] | None = None, inp: TextIO = sys.stdin, out: TextIO = s
     except ValueError as e:
         print(f"Cannot start: {e}", file=sys.stderr)
         return 2
+    # the output is written outside the try: a reader of standard output
+    # that has gone (``show FILE | head -1``) is no file that cannot be opened
+    if args.command == "show":
+        print(render(game), file=out)
+        return 0
     return play(game, inp, out)
 
 
+#: the exit status of a command whose reader went away (``| head -1``):
+#: 128 + SIGPIPE, what a shell reports for a Unix tool the pipe ended
+READER_GONE = 141
+
+
+def stdout_gone() -> bool:
+    """Whether standard output is a pipe whose reader has closed it (where
+    that cannot be asked, Windows: taken as so)."""
+    try:
+        import select
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+def run(argv: list[str] | None = None) -> int:
+    """``python -m engine``: :func:`main`, ended quietly when its standard
+    output is a pipe whose reader has gone (``show FILE | head -1``): no
+    traceback and no message, the exit status ``READER_GONE``, as a Unix
+    tool ended by SIGPIPE."""
+    try:
+        try:
+            return main(argv)
+        finally:
+            sys.stdout.flush()      # what is still buffered fails here, not at the interpreter's exit
+    except BrokenPipeError:
+        if not stdout_gone():
+            raise               # another pipe (a study's cluster): a failure to see
+        # the interpreter flushes standard output once more on its way out:
+        # pointed at devnull, that writes nothing and says nothing
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return READER_GONE
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -512,3 +512,150 @@ class _Reviewer:
                 self.search(top, longest=True)
             else:
                 return
+
+
+# ----------------------------------------------------------------- the review in words
+# What the table's Review window says (``game/ui/review.py``) and what
+# ``python -m engine review FILE`` prints: the same sentences, from a
+# review's JSON (:meth:`Review.to_json`).  The moves' own words are the
+# caller's: the table names the cards and places as its hints do, the
+# command line as the engine can (:func:`plain_move_words`).
+
+
+def random_word(game: Any) -> str | None:
+    """The game's word for a fresh deal the review's verdicts leave out
+    (Gaps' "shuffle", Chinese Puzzle's "redeal": its ``irreversible``
+    move); None in a game without one."""
+    if "redeal" not in getattr(type(game), "irreversible", frozenset()):
+        return None
+    return getattr(game, "REDEAL_WORD", "redeal")
+
+
+def after(k: int) -> str:
+    """Position ``k`` (the one after ``k`` moves) in words."""
+    return "at the deal" if k == 0 else f"after move {k}"
+
+
+def plain_move_words(doc: dict[str, Any], k: int, text: str | None = None) -> str:
+    """Move ``k`` (its index in the history) of the game ``doc`` as the
+    engine alone can say it: its notation, with the card it moves named
+    where one card moves ("c3-c7 (the seven of hearts)"); a fresh deal in
+    the game's word ("use a shuffle").  ``text``: another move from the
+    same position (the one that kept the game winnable)."""
+    from .cards import card, card_words
+    from .notation import Move
+
+    text = str(doc["history"][k]) if text is None else str(text)
+    game = position_after(doc, k)
+    word = random_word(game)
+    if text == "redeal" and word:
+        return f"use a {word}"
+    try:
+        move = Move.parse(text)
+        if move.word is not None or (move.count or 1) != 1:
+            return text
+        if hasattr(game, "card_at"):
+            moved = game.card_at(move.src)
+            words = card(moved).words if moved else None
+        else:                               # The Prince: a column's top card, or the one its place offers
+            kind, i = game._place(move.src)
+            moved = (game.columns[i][-1] if game.columns[i] else None) if kind == "c" else game._top(kind, i)
+            words = card_words(moved) if moved is not None else None
+        return f"{text} (the {words})" if words else text
+    except (AttributeError, ValueError, KeyError, IndexError, TypeError):
+        return text
+
+
+def summary(review: dict[str, Any], n: int, move_words: Callable[[int], str],
+            instead_words: Callable[[int, str], str], *, word: str | None, won_game: bool,
+            selected: int | None = None) -> list[str]:
+    """The sentences that say what a finished review found.  ``review``:
+    :meth:`Review.to_json`; ``n``: the moves in the game's history;
+    ``move_words(k)``: move ``k`` (its index) in words; ``instead_words(k,
+    move)``: a move from the position before move ``k`` in words; ``word``:
+    :func:`random_word`; ``won_game``: the game ended won; ``selected``: a
+    move asked about (the window's mark clicked), said after the rest."""
+    losing = review.get("losing")
+    lines = []
+    what = f"this deal could be finished without another {word}" if word else "the game could be won"
+    if losing is not None:
+        k = losing
+        lines.append(f"Move {k + 1}, {move_words(k)}: {what} before it and not after.")
+        if review.get("instead"):
+            lines.append(f"Instead, {instead_words(k, review['instead'])} kept it winnable.")
+    deals = review.get("deals") or [{"first": 0, "last": n, "lost_from_the_start": False}]
+    if losing is None:
+        lines.extend(unnamed(review["verdicts"], deals, n, word=word, won_game=won_game))
+    if word and len(deals) > 1:
+        lines.append(f"Each deal between {word}s is reviewed on its own "
+                     f"({len(deals)} deals; a line marks each {word}).")
+    if review.get("out_of_time"):
+        lines.append("The review ran out of time before it could decide everything.")
+    if selected is not None and selected != losing:
+        k = selected
+        state = {WON: what.replace("could", "could still"), LOST: what.replace("could", "could no longer"),
+                 UNKNOWN: "the solver could not tell"}.get(review["verdicts"][k + 1], "not looked at")
+        lines.append(f"Move {k + 1}, {move_words(k)}: after it, {state}.")
+    return lines
+
+
+def unnamed(verdicts: list[str], deals: list[dict[str, Any]], n: int, *, word: str | None,
+            won_game: bool) -> list[str]:
+    """What is said when no move is named as the one that lost the game:
+    of the last deal (the game, where there is one deal), what the solver
+    proved, in the game's own words (``word``: :func:`random_word`)."""
+    if all(v == WON for v in verdicts):
+        return ["Won after every move: " + ("a game well played." if won_game else "nothing is lost yet.")]
+    deal = deals[-1]
+    first, last = deal["first"], deal["last"]
+    span = verdicts[first:last + 1]
+    lost = next((first + i for i, v in enumerate(span) if v == LOST), None)
+    won = next((last - i for i, v in enumerate(reversed(span)) if v == WON), None)
+    subject = ("this deal" if len(deals) == 1 else "the last deal") if word else "the game"
+    Subject = subject[:1].upper() + subject[1:]
+    if lost == first:
+        if word is None:
+            return ["This deal could not be won from the start: no move lost it."]
+        start = "from the start" if first == 0 else f"from its start ({after(first)})"
+        return [f"{Subject} could not be finished without a {word} {start}: no move lost that."]
+    if lost is None:
+        if verdicts[last] == UNKNOWN:
+            can = f"can still be finished without another {word}" if word else "can still be won"
+            return [f"The solver could not tell in its time whether {subject} {can} from where it "
+                    "stands (marked not known), so there is no losing move to name."]
+        return [f"{Subject} could still be finished without another {word} after every move."] if word else []
+    lost_words = f"could not be finished without another {word}" if word else "is lost"
+    where = "where it ends" if lost == n else f"from move {lost} on"
+    if won is None:
+        return [f"{Subject} {lost_words} {where}; the solver could not decide the moves before it in its "
+                "time (marked not known), so it cannot say which move lost it."]
+    could = f"could still be finished without another {word}" if word else "could still be won"
+    return [f"{Subject} {could} {after(won)} and {lost_words} {where}; the solver could not decide "
+            f"the moves between in its time (marked not known), so it cannot say which of them lost it."]
+
+
+#: each verdict's words on the timeline the command line prints (the window's legend's)
+VERDICT_WORDS = {WON: "can still be won", LOST: "lost", UNKNOWN: "not known"}
+
+
+def in_words(game: Any, review: dict[str, Any], move_words: Callable[[int], str] | None = None,
+             instead_words: Callable[[int, str], str] | None = None) -> str:
+    """The review of ``game`` as the command line prints it: the window's
+    sentences, then each move with the verdict after it (the window's
+    timeline; a fresh deal's line marked).  The moves' words are
+    :func:`plain_move_words` unless given."""
+    doc = game.to_dict()
+    n = len(game.history)
+    move_words = move_words or (lambda k: plain_move_words(doc, k))
+    instead_words = instead_words or (lambda k, move: plain_move_words(doc, k, move))
+    word = random_word(game)
+    lines = summary(review, n, move_words, instead_words, word=word, won_game=game.won)
+    lines += ["", "The deal: " + VERDICT_WORDS.get(review["verdicts"][0], "not looked at") + "."]
+    losing = review.get("losing")
+    for k in range(n):
+        if word and str(game.history[k]) == "redeal":
+            lines.append(f"--- a {word}: a new deal, reviewed on its own ---")
+        said = VERDICT_WORDS.get(review["verdicts"][k + 1], "not looked at")
+        mark = "   <- the move that lost it" if k == losing else ""
+        lines.append(f"Move {k + 1}, {move_words(k)}: {said}{mark}")
+    return "\n".join(lines)

@@ -124,12 +124,13 @@ def test_a_review_out_of_time_says_so_and_decides_nothing_it_did_not_search():
     assert r.losing is None and set(r.verdicts) == {UNKNOWN}
 
 
-def test_the_command_line_prints_one_json_line(tmp_path):
+def test_the_command_line_prints_one_json_line_when_asked(tmp_path):
+    """``--json``: one JSON line (the words are the default: tests/test_engine_cli_36.py)."""
     game, losing, _ = fixture(FIXTURES[0])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game.to_dict()))
     out = io.StringIO()
-    assert cli(["review", str(path), "--budget-s", "5"], out=out) == 0
+    assert cli(["review", str(path), "--budget-s", "5", "--json"], out=out) == 0
     lines = out.getvalue().splitlines()
     assert len(lines) == 1
     out = json.loads(lines[0])

@@ -39,6 +39,7 @@ from pygame import Rect
 import engine
 from engine import codes
 from engine.review import LOST, UNKNOWN, WON, position_after
+from engine.review import summary as review_sentences
 
 from ..games import front, front_of
 from ..table.session import Session
@@ -59,21 +60,29 @@ TRY_AGAIN = "Try Again from Move"
 OFFER = "See Where It Slipped Away"
 
 
-def unavailable(game: engine.Game | None) -> str | None:
+def unavailable(game: engine.Game | None, ended: bool = False) -> str | None:
     """Why the game on the table cannot be reviewed now (a few words), or
-    None when it can."""
+    None when it can.  ``ended``: the game ended as a loss with moves left
+    (given up with Resign..., or lost and then undone: ``ended``), so its
+    face-down cards may be shown."""
     if game is None:
         return "no game"
     if not [m for m in game.history if str(m) != "redeal"]:
         return "after a move"
-    if game.hides_cards and not game.over:        # face-down cards: not until the end
+    if game.hides_cards and not (game.over or ended):        # face-down cards: not until the end
         return "once the game is over"
     return None
 
 
-def menu_label(game: engine.Game | None) -> str:
+def ended(session: Session | None) -> bool:
+    """Whether the game on the table has ended as a loss (counted so, or
+    given up), whether or not moves are left."""
+    return session is not None and session.counted_as == "loss"
+
+
+def menu_label(game: engine.Game | None, over: bool = False) -> str:
     """The menu's words: the reason shown beside the item while it is dimmed."""
-    why = unavailable(game)
+    why = unavailable(game, over)
     return "Review This Game..." if why is None else f"Review This Game ({why})"
 
 
@@ -85,11 +94,6 @@ def move_words(doc: dict, k: int) -> str:
     if text == "redeal" and word:
         return f"use a {word}"
     return describe(position_after(doc, k), text)
-
-
-def after(k: int) -> str:
-    """Position ``k`` (the one after ``k`` moves) in words."""
-    return "at the deal" if k == 0 else f"after move {k}"
 
 
 class ReviewDialog(Dialog):
@@ -163,65 +167,9 @@ class ReviewDialog(Dialog):
             searches = "search" if (self.most or self.done) == 1 else "searches"
             return [f"The solver is looking through the game's {moves}: "
                     f"{self.done}{most} {searches} made.", "You can close this window at any time."]
-        r = self.result
-        lines = []
-        random_word = self.random_word
-        what = f"this deal could be finished without another {random_word}" if random_word \
-            else "the game could be won"
-        if self.losing is not None:
-            k = self.losing
-            lines.append(f"Move {k + 1}, {self.words(k)}: {what} before it and not after.")
-            if r.get("instead"):
-                instead = describe(position_after(self.doc, k), r["instead"])
-                lines.append(f"Instead, {instead} kept it winnable.")
-        deals = r.get("deals") or [{"first": 0, "last": n, "lost_from_the_start": False}]
-        if self.losing is None:
-            lines.extend(self._unnamed(r["verdicts"], deals))
-        if random_word and len(deals) > 1:
-            lines.append(f"Each deal between {random_word}s is reviewed on its own "
-                         f"({len(deals)} deals; a line marks each {random_word}).")
-        if r.get("out_of_time"):
-            lines.append("The review ran out of time before it could decide everything.")
-        if self.selected is not None and self.selected != self.losing:
-            k = self.selected
-            state = {WON: what.replace("could", "could still"), LOST: what.replace("could", "could no longer"),
-                     UNKNOWN: "the solver could not tell"}.get(self.verdict(k) or "", "not looked at")
-            lines.append(f"Move {k + 1}, {self.words(k)}: after it, {state}.")
-        return lines
-
-    def _unnamed(self, verdicts: list[str], deals: list[dict]) -> list[str]:
-        """What is said when no move is named as the one that lost the game:
-        of the last deal (the game, where there is one deal), what the
-        solver proved, in the game's own words."""
-        if all(v == WON for v in verdicts):
-            return ["Won after every move: " + ("a game well played." if self.won_game else "nothing is lost yet.")]
-        word = self.random_word
-        deal = deals[-1]
-        first, last = deal["first"], deal["last"]
-        span = verdicts[first:last + 1]
-        lost = next((first + i for i, v in enumerate(span) if v == LOST), None)
-        won = next((last - i for i, v in enumerate(reversed(span)) if v == WON), None)
-        subject = ("this deal" if len(deals) == 1 else "the last deal") if word else "the game"
-        Subject = subject[:1].upper() + subject[1:]
-        if lost == first:
-            if word is None:
-                return ["This deal could not be won from the start: no move lost it."]
-            start = "from the start" if first == 0 else f"from its start ({after(first)})"
-            return [f"{Subject} could not be finished without a {word} {start}: no move lost that."]
-        if lost is None:
-            if verdicts[last] == UNKNOWN:
-                can = f"can still be finished without another {word}" if word else "can still be won"
-                return [f"The solver could not tell in its time whether {subject} {can} from where it "
-                        "stands (marked not known), so there is no losing move to name."]
-            return [f"{Subject} could still be finished without another {word} after every move."] if word else []
-        lost_words = f"could not be finished without another {word}" if word else "is lost"
-        where = "where it ends" if lost == len(self.history) else f"from move {lost} on"
-        if won is None:
-            return [f"{Subject} {lost_words} {where}; the solver could not decide the moves before it in its "
-                    "time (marked not known), so it cannot say which move lost it."]
-        could = f"could still be finished without another {word}" if word else "could still be won"
-        return [f"{Subject} {could} {after(won)} and {lost_words} {where}; the solver could not decide "
-                f"the moves between in its time (marked not known), so it cannot say which of them lost it."]
+        return review_sentences(self.result, n, self.words,
+                                lambda k, move: describe(position_after(self.doc, k), move),
+                                word=self.random_word, won_game=self.won_game, selected=self.selected)
 
     # ----------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, fonts) -> Rect:
@@ -347,7 +295,7 @@ def open_review(flow) -> None:
     asks the solver)."""
     stage, analyst = flow.stage, flow.assistant.analyst
     game = stage.game
-    why = unavailable(game)
+    why = unavailable(game, ended(stage.session))
     if why is not None:
         stage.say(f"Review This Game: {why}.")
         return
@@ -395,8 +343,8 @@ def rewind(flow, doc: dict, losing: int) -> None:
     """Put the game back as it was just before move ``losing`` (its index)
     to be played again.  The game counts now, once, as it stood; the game
     played on from here is the same game, taken back: it does not count
-    again however it ends, and in Gaps it enters no high score (RULES.md:
-    a take-back of more than one move is an assisted game)."""
+    again however it ends, and in Gaps it enters no high score (docs/rules.md,
+    "Gaps": a take-back of more than one move is an assisted game)."""
     s = flow.session
     if s is None or s.game.to_dict().get("history") != doc.get("history"):
         flow.say("The game changed since the review: nothing was rewound.")
@@ -423,6 +371,6 @@ def menu_item(flow, game: engine.Game):
     """The menu's Review This Game: dimmed, with its reason beside it, where
     a review is not allowed (its shortcut then says why on the status line)."""
     from .menubar import Item
-    why = unavailable(game)
-    return Item(menu_label(game), lambda: open_review(flow), SHORTCUT, why is None,
+    why = unavailable(game, ended(flow.session))
+    return Item(menu_label(game, ended(flow.session)), lambda: open_review(flow), SHORTCUT, why is None,
                 refused=lambda: flow.say(f"Review This Game: {why}."))
