@@ -239,7 +239,8 @@ class Front:
         return "winnable? not known: the solver gave up"
 
     def win_lines(self, g: engine.Game, elapsed: float) -> list[str]:
-        """What the game's manual promises at a win, beyond the moves and points."""
+        """What the game shows at a win, beyond the moves and points (Gaps: the
+        shuffles used and the time; docs/playing.md)."""
         return []
 
     def over_lines(self, g: engine.Game, elapsed: float) -> list[str]:

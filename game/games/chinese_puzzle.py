@@ -42,7 +42,7 @@ class ChinesePuzzleFront(GridFront):
         return f"{text}; it can go to no gap now." if follows else f"{card} can go to no gap now."
 
     def auto_redeal(self, prefs_say: bool) -> bool:
-        return True             # its manual: a stuck table is redealt at once
+        return True             # a stuck table is redealt at once (docs/rules.md, "Chinese Puzzle")
 
     def counts(self, g: engine.Game) -> list[str]:
         return [f"redeals left {g.redeals_left}", ACE_COUNTS[g.options["aces"]]]

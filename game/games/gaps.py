@@ -1,5 +1,5 @@
 """Gaps on the table: a clock, Pause, the shuffles in a hand, high scores,
-an Undo that toggles (its manual's), and gaps that a click fills."""
+an Undo that toggles (docs/rules.md, "Gaps"), and gaps that a click fills."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class GapsFront(GridFront):
         return self.no_card_for(game, place, game.belongs(place)) or super().no_filler_words(game, place)
 
     def card_hint_words(self, game: engine.Game, place: str, card: str, places: list[str]) -> str:
-        """The manual's Option-click: the card that belongs where this one lies."""
+        """Alt-click or right-click on a card: the card that belongs where this one lies."""
         if places:
             return f"{game.card_at(places[0])}, at {places[0]}, belongs where {card} lies."
         if game.belongs(place) == place:

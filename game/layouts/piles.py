@@ -1,7 +1,8 @@
 """The Card Shell tables: The Republic, The Smith and The Prince.
 
 Columns fan downwards and squeeze to stay on screen; foundations, stock,
-talon, packets and reserve sit where each manual puts them.
+talon, packets and reserve sit where each original game laid them out
+(docs/rules.md describes each game's layout).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every menu command of the manuals, and the menus that list them.
+"""Every menu command of the five games, and the menus that list them.
 
 The menus are rebuilt whenever one opens, from the game's state: an item is
 dimmed exactly when its command would do nothing, and the keyboard
@@ -321,7 +321,7 @@ class Commands:
 
     def step_all(self, back: bool) -> None:
         """Many moves at once: the table is redrawn once at the end.  Gaps
-        keeps one level of undo (its manual's challenge): there the keys
+        keeps one level of undo (docs/rules.md, "Gaps"): there the keys
         say so instead."""
         s, table = self.session, self.table
         if table is None or s.clock.paused:

@@ -172,7 +172,7 @@ class Flow:
 
     def leave_game(self) -> None:
         """The game on the table is being left for another: an unfinished
-        Card Shell game that saw a move is scored as lost (RULES.md)."""
+        Card Shell game that saw a move is scored as lost (docs/rules.md, "Scoring")."""
         if self.session is not None:
             self.count_result()
             self.records.clear_game(self.session.name)
@@ -246,7 +246,7 @@ class Flow:
     def new_game(self) -> None:
         """New Game: a fresh deal of the game on the table; a game under way
         is ended only when the player says so, told what it costs.  Not
-        while Gaps is paused (its manual leaves New Game out of the pause)."""
+        while Gaps is paused (the File menu dims New Game during the pause)."""
         s = self.session
         if s is None or s.clock.paused:
             return
@@ -336,8 +336,8 @@ class Flow:
                 self.pending_score = (None, shuffles, seconds)
 
     def game_lost(self) -> None:
-        """No move left: the game has ended, and counts now (RULES.md: scored
-        when a game ends); its result shows once its last cards land."""
+        """No move left: the game has ended, and counts now (docs/rules.md,
+        "Scoring": scored when a game ends); its result shows once its last cards land."""
         s = self.session
         s.recorded = self.count_result()
         self.autosave()                 # counted: a restart does not count it again

@@ -21,7 +21,7 @@ a sentence for the player goes into :attr:`Records.problems`, and play goes
 on with fresh data.  A save that fails (disk full, read-only folder) keeps
 the last good file and says so.
 
-A saved game is DESIGN.md's engine document, so history and all come
+A saved game is the engine's document (docs/save-format.md), so history and all come
 back; the table's own fields (Gaps' elapsed time, say) ride along in its
 ``"table"`` entry, which the engine ignores.  Save As writes the same
 document without the wrapper, so ``python -m engine show FILE`` reads it.
@@ -378,7 +378,7 @@ class Records:
     # ------------------------------------------------------------- Save As / Open
     def export_game(self, game: engine.Game, path: Path | str,
                     extra: dict[str, Any] | None = None) -> str | None:
-        """Save As: the engine document (DESIGN.md) in ``path``, atomically,
+        """Save As: the engine document (docs/save-format.md) in ``path``, atomically,
         with ``extra`` under ``"table"``.  The problem in words, or ``None``;
         not put in ``problems`` (the dialog shows it)."""
         path = Path(path)

@@ -136,7 +136,7 @@ class Pointer:
                 self.move_to(sel[0], sel[1], place)
                 return
             # another card in a cell, which takes no card on it (Gaps, Chinese
-            # Puzzle): the click selects that card, as the manual says, and is no try
+            # Puzzle): the click selects that card instead, and is no try
         if index is None:
             self.table.blank_clicked(place)
             return

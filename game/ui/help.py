@@ -2,7 +2,7 @@
 window that shows them and each game's rules (written, in our own words, in
 the game's module in ``game/games/``).
 
-The texts follow ``RULES.md`` (the rulebook the engine implements) and the
+The texts follow ``docs/rules.md`` (the rules the engine implements) and the
 shortcuts of the menus.  They are plain text with three marks, read by
 :class:`TextDialog`: a line starting with ``# `` is a heading, ``- `` a
 bulleted point, ``|`` a row of a table (the first row of a table is its

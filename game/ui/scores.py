@@ -289,5 +289,5 @@ def high_scores_dialog(scores: list[dict], highlight: int | None = None) -> Tabl
         rows.append([f"{n}.", s["name"], str(s["shuffles"]), f"{minutes}:{seconds:02d}", s.get("date", "")[:10]])
     return TableDialog("Gaps: High Scores", ["", "Name", "Shuffles", "Time", "Date"], rows,
                        "Ranked by shuffles used, then by time.", highlight,
-                       any_activity=True,       # the manual: almost any user activity dismisses it
+                       any_activity=True,       # almost anything the player does closes it
                        left=(1, 4))             # the name and the date read from the left

@@ -44,7 +44,7 @@ def points_text(points: float) -> str:
 
 def leaving_cost(session: Session, on_table: bool = True) -> str:
     """What ending ``session``'s game unfinished now costs, in a sentence:
-    "This game counts as a loss: -2 points." (RULES.md's scoring)."""
+    "This game counts as a loss: -2 points." (docs/rules.md, "Scoring")."""
     this = "This game" if on_table else "That game"
     if session.assisted:
         return f"{this} is not counted: the Demo played in it."
@@ -73,7 +73,7 @@ def redeal_word(game: engine.Game) -> str:
 
 
 #: what a stuck table's cards undergo, by the game's word for a fresh deal
-#: (Gaps' shuffle, Chinese Puzzle's redeal, its manual's word)
+#: (Gaps' shuffle, Chinese Puzzle's redeal: each game's own word)
 DONE_WORDS = {"shuffle": "reshuffled", "redeal": "redealt"}
 
 
@@ -294,7 +294,7 @@ def moves_text(n: int) -> str:
 def standing(session: Session, records) -> list[str]:
     """The running figures, in words, for the game on the table: its rule's
     (points, games won, streak), then every other rule played, and all
-    rules together (the manuals: "a breakdown by rule type")."""
+    rules together: the figures broken down by packing rule."""
     g = session.game
     rule = g.options["rule"]
     rec = records.stats.get(g.name, rule)
@@ -323,8 +323,8 @@ def figures(rec) -> str:
 
 
 def win_message(session: Session, records) -> str:
-    """The result: the moves, and what the manuals promise at the end of
-    each game (Card Shell games: its points, the rule's running total,
+    """The result: the moves, and the figures each game shows at its end
+    (docs/playing.md; Card Shell games: its points, the rule's running total,
     win rate and streak; Gaps: the shuffles and the time; Chinese Puzzle:
     the redeals)."""
     g = session.game
@@ -340,7 +340,7 @@ def win_message(session: Session, records) -> str:
 
 
 def over_message(session: Session, records) -> str:
-    """No move left: its figures (the manual's), what it cost, the rule's
+    """No move left: the game's own figures, what it cost, the rule's
     figures with it, and what to do."""
     g = session.game
     lines = ["No move is left: this game is over."]
