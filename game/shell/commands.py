@@ -218,7 +218,8 @@ class Commands:
         undoable = playing and (g.can_undo or (toggles and g.can_redo))
         edit = Menu("Edit", [
             Item("Undo", self.undo, "Ctrl+Z", undoable, refused=self.undo),
-            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo and not toggles, refused=self.redo),
+            # Redo lit exactly when Ctrl+Y plays a move again (Gaps too: its undone move)
+            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo, refused=self.redo),
         ])
         menus = [file, edit]
         if playing:
