@@ -1,5 +1,6 @@
-"""Cards and the seeded shuffle: the deals are pinned (DESIGN.md: changing the
-shuffle breaks every saved game, so it would need a new format)."""
+"""Cards and the seeded shuffle: the deals are pinned (the same seed deals the
+same cards on every machine, and every saved game replays from its seed:
+changing the shuffle would break them all, so it would need a new format)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_gaps_shuffles_for_seed_1_are_pinned():
     game = engine.new_game("gaps", seed=1)
     shuffled = []
     while len(shuffled) < 2:
-        # the first legal move, but never a 2 out of column 1 (RULES.md lets it
+        # the first legal move, but never a 2 out of column 1 (docs/rules.md lets it
         # go to another row's column-1 gap: two such gaps would trade it for ever)
         move = next(str(m) for m in game.legal_moves() if m.src is None or (m.src[1:], m.dst[1:]) != ("1", "1"))
         game.play(move)

@@ -1,4 +1,4 @@
-"""Chinese Puzzle, RULES.md section 2: one rule per test, each on a drawn position.
+"""Chinese Puzzle, docs/rules.md "Chinese Puzzle": one rule per test, each on a drawn position.
 
 Pictures are 8 rows of 14 cells, the ace column (column 0) first; ``--`` is
 a gap, ``..`` any card not named elsewhere (see conftest.py)."""

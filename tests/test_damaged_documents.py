@@ -1,4 +1,4 @@
-"""Damaged documents (DESIGN.md, "Positions and save files"): whatever JSON
+"""Damaged documents (docs/save-format.md): whatever JSON
 can carry, ``engine.from_dict`` either loads it or refuses it with
 ``BadPosition`` and a short message; ``python -m engine show`` and ``solve``
 answer a bad file with exit status 2 and a message, never a traceback."""

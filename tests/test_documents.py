@@ -1,4 +1,4 @@
-"""The position and save document (DESIGN.md, "Positions and save files"),
+"""The position and save document (docs/save-format.md),
 for Gaps and Chinese Puzzle."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Gaps, RULES.md section 1: one rule per test, each on a drawn position.
+"""Gaps, docs/rules.md "Gaps": one rule per test, each on a drawn position.
 
 Pictures are 4 rows of columns 1..13; ``--`` is a gap, ``..`` any card not
 named elsewhere (see conftest.py)."""

@@ -1,7 +1,7 @@
 """The Gaps and Chinese Puzzle tables follow the engine's rules: a 2 that
 starts a row may be dragged or clicked into another row's empty column 1,
 hints show what the engine names, dead gaps are the engine's, and the help
-says the rule as it is (RULES.md sections 1 and 2)."""
+says the rule as it is (docs/rules.md, "Gaps" and "Chinese Puzzle")."""
 
 from __future__ import annotations
 

@@ -70,9 +70,9 @@ def test_the_rules_a_front_used_to_answer_are_the_engines():
     only chooses words), and its answers are what the games deal and allow."""
     for name, cls in engine.GAMES.items():
         game = engine.new_game(name, seed=3)
-        face_down = name in ("republic", "smith")      # RULES.md: packets and stock; the stock
+        face_down = name in ("republic", "smith")      # docs/rules.md: packets and stock; the stock
         assert cls.hides_cards is face_down, name
-        # RULES.md: the pile games move sequences (supermoves, The Smith's
+        # docs/rules.md: the pile games move sequences (supermoves, The Smith's
         # units); Gaps and Chinese Puzzle move one card into one gap
         assert cls.moves_runs is (name in ("republic", "smith", "prince")), name
         if not cls.moves_runs:

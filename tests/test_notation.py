@@ -1,4 +1,5 @@
-"""The move notation (DESIGN.md, "Move notation"): one parser, one printer."""
+"""The move notation (docs/design.md, "The engine's interface and the move notation"): one parser,
+one printer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One source of truth (DESIGN.md): each game decides legality in one place,
+"""One source of truth (docs/design.md): each game decides legality in one place,
 which both lists the legal moves and gives the reason for a refused one;
 ``play`` and ``explain`` ask the rules, never a cache that could disagree.
 

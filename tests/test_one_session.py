@@ -36,7 +36,7 @@ def restart(app, home, name: str):
 
 # ----------------------------------------------------------------- the session, saved whole
 def test_gaps_one_level_of_undo_survives_a_restart(tmp_path):
-    """RULES.md: the toggle is part of the game in progress; a quit and
+    """docs/rules.md, "Gaps": the toggle is part of the game in progress; a quit and
     restart leaves it exactly as it was (it once gave a fresh undo each
     time, so restarting walked the history back without limit)."""
     app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
@@ -125,7 +125,7 @@ def win_gaps(app) -> None:
 
 
 def test_try_again_in_gaps_then_a_win_enters_no_high_score(tmp_path):
-    """RULES.md: a game taken back more than one move (the review's Try
+    """docs/rules.md, "Gaps": a game taken back more than one move (the review's Try
     Again) is assisted: it may be won, but it enters no high score."""
     doc = gaps_nearly_won()
     app = make_app(tmp_path)

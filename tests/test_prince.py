@@ -1,4 +1,4 @@
-"""The Prince (RULES.md section 5), one rule per test, from positions."""
+"""The Prince (docs/rules.md, "The Prince"), one rule per test, from positions."""
 
 import json
 

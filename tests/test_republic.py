@@ -1,4 +1,4 @@
-"""The Republic (RULES.md section 3), one rule per test, from positions;
+"""The Republic (docs/rules.md, "The Republic"), one rule per test, from positions;
 then properties of random play under all three packing rules."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card Shell scoring and statistics (RULES.md, scoring)."""
+"""Card Shell scoring and statistics (docs/rules.md, "Scoring")."""
 
 from types import SimpleNamespace
 

@@ -1,4 +1,4 @@
-"""The Smith, RULES.md section 4: one rule per test, then properties that hold
+"""The Smith, docs/rules.md "The Smith": one rule per test, then properties that hold
 in every position, checked on random deals played by random legal moves and
 on random positions.
 

@@ -106,7 +106,7 @@ def test_a_game_over_tells_its_cost_and_the_rules_figures(tmp_path):
     assert app.game.over and app.dialogs
     text = app.dialogs[-1].message
     assert text.startswith("No move is left: this game is over.")
-    assert "This game: -2 points." in text, "the game has ended: it counts now (RULES.md)"
+    assert "This game: -2 points." in text, "the game has ended: it counts now (docs/rules.md, Scoring)"
     assert "The Prince, alternating colour: 0 points in all; 1 of 2 games won (50%)." in text
     assert "Streak: 1 loss in a row." in text
     rec = app.records.stats.get("prince", "alternate")
