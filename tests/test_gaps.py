@@ -152,7 +152,7 @@ def test_a_gap_in_column_1_refuses_a_card_that_is_not_a_2():
 
 
 def test_a_2_in_column_1_may_move_to_another_rows_column_1_gap():
-    # the manual: "In the case of a hole on the far left, you may place any 2 there."
+    # docs/rules.md, "Gaps": a gap in column 1 takes any 2, a 2 from column 1 of another row too
     game = gaps_from(OPEN)
     assert "b1" in game.targets("a1")
     assert game.pickup_reason("a1") is None

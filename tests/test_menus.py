@@ -1,4 +1,4 @@
-"""Everything the manuals promise beyond moving cards, driven through real
+"""Everything the games offer beyond moving cards, driven through real
 events: menus and their shortcuts, options, hints, the Gaps clock, records
 that survive a restart, and damaged files that are never fatal."""
 
@@ -36,7 +36,7 @@ def close_dialogs(app):
         key(app, pygame.K_ESCAPE)
 
 
-#: each game's own menu as its manual describes it: the menu's title and items in it
+#: each game's own menu, as the original game had it: the menu's title and items in it
 MANUAL_MENUS = {
     "gaps": ("Gaps", ["Use a Shuffle", "Pause", "High Scores..."]),
     "chinese-puzzle": ("Chinese Puzzle", ["ReDeal..."]),

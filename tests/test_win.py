@@ -1,6 +1,6 @@
 """A win celebrates: the cards cascade off the table (any key or click
 skips it), the foundations keep their cards meanwhile, and then the result
-gives what the manuals promise at the end of each game: the game's points,
+gives what each game shows at its end (docs/playing.md): the game's points,
 the rule's running total and win rate, and the streak."""
 
 from __future__ import annotations
