@@ -46,3 +46,41 @@ def test_a_suit_already_placed_is_said_to_belong_in_two_rows():
     game = cp_from(ACES, aces="suits-in-four")
     reason = front("chinese-puzzle").speak_places(game, game.explain("b5-b0"))
     assert "so they belong in rows A and E only." in reason
+
+
+# all eight gaps right of a king: stuck
+ALL_DEAD = """
+AC .. .. .. .. .. .. .. .. .. .. .. KC --
+AC .. .. .. .. .. .. .. .. .. .. .. KC --
+AD .. .. .. .. .. .. .. .. .. .. .. KD --
+AD .. .. .. .. .. .. .. .. .. .. .. KD --
+AH .. .. .. .. .. .. .. .. .. .. .. KH --
+AH .. .. .. .. .. .. .. .. .. .. .. KH --
+AS .. .. .. .. .. .. .. .. .. .. .. KS --
+AS .. .. .. .. .. .. .. .. .. .. .. KS --
+"""
+
+
+def status_words(game) -> str:
+    from game.media.surfaces import Fonts
+    from game.table.session import Session
+    from game.voice.status import StatusLine
+    quiet = type("Prefs", (), {"option": lambda self, name: False})()      # no indicator
+    _, right = StatusLine(Fonts(), None, quiet).status_parts(Session(game))
+    return right[0][0]
+
+
+# ----------------------------------------------------------------- the status line's sentences end
+def test_a_stuck_table_and_a_game_over_are_said_in_whole_sentences():
+    assert status_words(cp_from(ALL_DEAD)) == "Stuck: redeal."
+    assert status_words(cp_from(ALL_DEAD, redeals_left=0)) == "No move left."
+    stuck_gaps = type("Stuck", (), {"stuck": True})()
+    assert front("gaps").stuck_text(stuck_gaps) == "Stuck: use a shuffle."
+
+
+def test_a_winnable_deal_with_no_redeal_left_is_not_said_to_need_none():
+    game = cp_from(ACES)
+    cp = front("chinese-puzzle")
+    assert cp.verdict_text(game, "won") == "can be won without a redeal"
+    game = cp_from(ACES, redeals_left=0)
+    assert cp.verdict_text(game, "won") == "can still be won", "no redeal is left to do without"

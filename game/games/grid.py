@@ -73,14 +73,15 @@ class GridFront(Front):
         return [self.used_text(g)]
 
     def stuck_text(self, g: engine.Game) -> str:
-        return f"Stuck: {self.stuck_advice}" if getattr(g, "stuck", False) else ""
+        return f"Stuck: {self.stuck_advice}." if getattr(g, "stuck", False) else ""
 
     stuck_advice = "redeal"
 
     def verdict_text(self, g: engine.Game, verdict: str) -> str:
         word = self.redeal_word
         if verdict == "won":
-            return f"can be won without a {word}"
+            # "without a redeal" says something only while one is left to use
+            return f"can be won without a {word}" if g.redeals_left > 0 else super().verdict_text(g, verdict)
         if verdict == "impossible":
             left = g.redeals_left
             if left > 0:

@@ -216,7 +216,7 @@ class StatusLine:
         if g.won:
             state = "Won!"
         elif g.over:
-            state = "No move left"
+            state = "No move left."
         elif session.front.stuck_text(g):
             state = session.front.stuck_text(g)
         elif session.demo is None and self.message.startswith(DEMO_RUNNING):
