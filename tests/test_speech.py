@@ -155,7 +155,7 @@ def test_moving_the_focus_says_the_place_and_card(tmp_path):
     pile = app.scene.layout.pile("c3")
     words = engine.cards.card(pile[-1].card).words
     below = len(pile) - 1
-    assert said(app)[-1] == f"column 3, {words}, {below} cards below"
+    assert said(app)[-1] == f"column 3, {words}, {below} cards under it"
     key(app, pygame.K_UP)
     assert said(app)[-1].startswith(f"column 3, {engine.cards.card(pile[-2].card).words} and 1 card on it")
 

@@ -1,5 +1,5 @@
 """The table in words, for speech: the focused place and its cards
-("column 3, seven of hearts, 4 cards below"; Gaps: "row B, column 4, a
+("column 3, seven of hearts, 4 cards under it"; Gaps: "row B, column 4, a
 gap"), one pile in full, and the whole table.  The game's own words name
 the places (its front end's ``speak_places``)."""
 
@@ -89,7 +89,7 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
         if above:
             words[-1] += f" and {plural(above, 'card')} on it"
         if below:
-            words.append(f"{plural(below, 'card')} below")
+            words.append(f"{plural(below, 'card')} under it")      # covered by it, nearer the column's start
     return ", ".join(words)
 
 
