@@ -71,3 +71,38 @@ def test_every_games_rules_item_shows_f1_beside_it_and_f1_opens_them(tmp_path):
         assert isinstance(app.dialogs[-1], TextDialog) and front.title in app.dialogs[-1].title
         key(app, pygame.K_ESCAPE)
         assert not app.dialogs
+
+
+# ----------------------------------------------------------- Moves > Sequences...
+def test_the_sequences_dialog_shows_each_rules_points_from_the_engines_scoring(tmp_path):
+    """Ctrl+R: each packing rule's line shows what a win and a loss score,
+    the figures the engine scores by (the manual's table: 1/-4, 2/-2,
+    4/-1), and says them with the rule chosen."""
+    from engine.spec import spec
+    from game.ui.dialogs import ChoiceDialog, dialog_words
+
+    app = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    ctrl(app, pygame.K_r)
+    dialog = app.dialogs[-1]
+    assert isinstance(dialog, ChoiceDialog) and dialog.title == "Sequences"
+    points = spec("prince").scoring.points
+    assert sorted(points.values()) == sorted([(1, -4), (2, -2), (4, -1)])
+    for value, (win, loss) in points.items():
+        assert dialog.notes[value] == f"win {win:+d}, loss {loss:+d}"
+    font = app.fonts.ui(22)
+    for row, value in dialog._rows:          # drawn at the right of its line
+        note = pygame.Rect(0, 0, *font.size(dialog.notes[value]))
+        note.midright = (row.right - app.fonts.px(6), row.centery)
+        inked = sum(1 for x in range(note.x, note.right) for y in range(note.y, note.bottom)
+                    if sum(app.screen.get_at((x, y))[:3]) < 200)
+        assert inked > 30, f"{dialog.notes[value]} is drawn beside {value}"
+    chosen = app.game.options["rule"]
+    win, loss = points[chosen]
+    assert f"win {win:+d}, loss {loss:+d}, selected" in dialog_words(dialog)
+
+
+def test_a_choice_that_scores_nothing_has_no_points_beside_it(tmp_path):
+    """Gaps and Chinese Puzzle are not scored: their dialogs show no points."""
+    from game.ui.dialogs import option_notes
+
+    assert option_notes("gaps", "rule") == {} and option_notes("chinese-puzzle", "redeals") == {}

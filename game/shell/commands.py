@@ -16,7 +16,7 @@ from engine import codes
 from ..games import FRONTS, front_of
 from ..games.base import Entry
 from ..table.table import Table
-from ..ui.dialogs import ChoiceDialog, Dialog
+from ..ui.dialogs import ChoiceDialog, Dialog, option_notes
 from ..ui.menubar import Item, Menu, separator
 
 BACKS = ["Blue lattice", "Red rings", "Green tartan", "Macintosh", "Gold medallion"]
@@ -156,7 +156,8 @@ class Commands:
             if answer == "OK":
                 self.game_option(name, dialog.value, g)
         current = self.settings.prefs.choice(g.name, name) or g.options[name]
-        dialog = ChoiceDialog(choice.question, list(choice.values), current, choice.title, done)
+        dialog = ChoiceDialog(choice.question, list(choice.values), current, choice.title, done,
+                              notes=option_notes(g.name, name))      # a packing rule's points beside it
         self.stage.open_dialog(dialog)
 
     def game_option(self, name: str, value, g: engine.Game | None = None) -> None:

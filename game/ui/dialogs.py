@@ -169,13 +169,28 @@ class Dialog:
         return None
 
 
+def option_notes(game_name: str, option: str) -> dict:
+    """What each value of a game's ``option`` scores, in words beside it in
+    its dialog ("win +1, loss -4"): the packing rule (``rule``, which the
+    engine's scoring reads) of a game that scores; else nothing.  The points
+    are the engine's (``engine.scoring``), never written here."""
+    from engine.scoring import scoring_of
+    scoring = scoring_of(game_name)
+    if scoring is None or option != "rule":
+        return {}
+    return {value: f"win {win:+d}, loss {loss:+d}" for value, (win, loss) in scoring.points.items()}
+
+
 class ChoiceDialog(Dialog):
-    """Pick one of several named choices (a list, one per line), then OK."""
+    """Pick one of several named choices (a list, one per line), then OK;
+    ``notes``: words drawn at the right of a choice's line (the points a
+    packing rule scores), by value."""
 
     def __init__(self, message: str, choices: list[tuple[str, str]], current: str, title: str = "",
-                 on_close: Callable[[str], None] | None = None) -> None:
+                 on_close: Callable[[str], None] | None = None, notes: dict | None = None) -> None:
         super().__init__(message, ("OK", "Cancel"), title, on_close)
         self.choices = choices          # (value, label)
+        self.notes = dict(notes or {})
         self.value = current
         self._rows: list[tuple[Rect, str]] = []
 
@@ -202,6 +217,9 @@ class ChoiceDialog(Dialog):
                     pygame.draw.rect(screen, INK, row.inflate(px(4), px(2)), px(2), border_radius=px(4))
             text = body.render(label, True, INK)
             screen.blit(text, text.get_rect(midleft=(row.x + px(24), row.centery)))
+            if self.notes.get(value):
+                note = body.render(self.notes[value], True, INK)
+                screen.blit(note, note.get_rect(midright=(row.right - px(6), row.centery)))
             self._rows.append((row, value))
             y += self.line
         return area
@@ -230,6 +248,8 @@ def control_words(dialog) -> str:
         choices = getattr(dialog, "choices", None)
         if choices:
             label = next((lab for value, lab in choices if value == dialog.value), "")
+            note = getattr(dialog, "notes", {}).get(dialog.value)
+            label = f"{label}, {note}" if label and note else label
             return f"{label}, selected, {[v for v, _ in choices].index(dialog.value) + 1} of {len(choices)}" \
                 if label else "nothing chosen"
         entry = getattr(dialog, "entry", None)
