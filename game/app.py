@@ -205,12 +205,12 @@ class App:
 
 
 def close(flow: Flow, settings: Settings, window: Window, assistant: Assistant) -> None:
-    """At quit: the window's size and the preferences kept, the solver's
-    process, the sound device and the speech channel closed.  A Gaps high
-    score still to be written (its name being asked, or the result on
-    screen before it) is written with the name typed so far."""
-    flow.keep_high_score()
-    flow.autosave()
+    """At quit: the game on the table saved for the next start (or none,
+    from the start screen), the window's size and the preferences kept, the
+    solver's process, the sound device and the speech channel closed.  A
+    Gaps high score still to be written (its name being asked, or the result
+    on screen before it) is written with the name typed so far."""
+    flow.at_quit()                  # (a high score kept, the table saved for the next start)
     window.remember()
     settings.save_prefs()
     assistant.analyst.stop()

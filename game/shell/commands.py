@@ -226,7 +226,9 @@ class Commands:
         if playing:
             from ..ui.review import menu_item as review_menu_item  # (not before the first frame)
             menus.append(self.game_menu(g))
-            menus[-1].items += [separator(), review_menu_item(self.flow, g)]
+            menus[-1].items += [separator(), review_menu_item(self.flow, g),
+                                Item("Resign...", self.flow.resign, "Ctrl+Shift+G", self.flow.can_resign(),
+                                     refused=lambda: self.say(f"Resign: {self.flow.why_not_resign()}"))]
         menus.append(self.options_menu(g))
         menus.append(Menu("Help", [
             Item(f"{front_of(g).title} Rules" if playing else "Rules", self.show_help, "F1"),

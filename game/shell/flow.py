@@ -20,12 +20,17 @@ from engine.scoring import game_points
 from ..games import front
 from ..table.session import Session
 from ..ui.dialogs import Dialog
-from ..voice.status import game_title, leaving_cost, moves_text, over_message, stuck_alert, win_message
+from ..voice.status import game_title, leaving_cost, moves_text, over_message, points_text, stuck_alert, win_message
 
 DEAL_NUMBERS = 1_000_000_000     # new deals are numbered below this: short codes
 PAUSED = "Paused: click the clock or press Ctrl+P to go on."
 #: the win's result offers the next deal of the same game
 NEW_GAME = "New Game"
+#: Resign...: the question's button that gives the game up
+GIVE_UP = "Give Up"
+#: the first line of a lost game's result, and what a game given up says instead
+NO_MOVE_LEFT = "No move is left: this game is over."
+GIVEN_UP = "You gave up: this game is over."
 
 
 class Flow:
@@ -49,6 +54,9 @@ class Flow:
         self.dump_path = dump_path
         #: what went wrong on the way, told when the first scene is up (the loop's ``begin``)
         self.problems = problems
+        #: the first scene is up and what went wrong on the way was told: problems met later
+        #: (a saved game found damaged) are told at once
+        self.begun = False
         #: what follows a result (a Gaps high score's name asked for)
         self.after_result: Callable[[], None] | None = None
         #: a Gaps high score won and not yet written: (the name's dialog once asked, shuffles, seconds)
@@ -69,11 +77,13 @@ class Flow:
         all, as it was), or a new deal.  ``launch``: the game the command
         line asked for, under its options (once: later deals take the
         player's preferences)."""
+        notes: list[str] = []
         if not fresh and seed is None:
             saved, extra = self.records.load_game(name)
-            self.problems += self.records.take_problems()
+            notes = self.records.take_problems()        # a damaged save, set aside: the player is told
             if saved is not None and not saved.won:
                 self.show_session(Session.restore(saved, extra), opening=False)
+                self.tell(notes)
                 return
         pick = seed is None
         if seed is None:
@@ -86,8 +96,45 @@ class Flow:
         game = engine.new_game(name, seed=seed, **options)
         if pick and self.settings.option("winnable") and not self.still:
             self.assistant.find_winnable(game)
+        else:
+            self.show_game(game)
+        self.tell(notes)
+
+    def resume(self) -> None:
+        """A start with no game asked for: the game that was on the table
+        when the player quit (the preference ``last_game``), restored whole
+        from its save; the start screen when there was none (a first start,
+        a quit from the start screen) or it has ended (won: its save is
+        gone; lost or given up: its save says it counted)."""
+        name = self.settings.prefs["last_game"]
+        if name in engine.GAMES:
+            saved, extra = self.records.load_game(name)
+            self.tell(self.records.take_problems())
+            if saved is not None and not saved.over:
+                session = Session.restore(saved, extra)
+                if not session.counted or session.retried:     # (Try Again: under way again)
+                    self.show_session(session, opening=False)
+                    return
+        self.show_start()
+
+    def tell(self, notes: list[str]) -> None:
+        """What went wrong on the way (a saved game found damaged and set
+        aside) told to the player: before the first scene is up, with the
+        start's other problems in its first alert; after, in an alert at once."""
+        if not notes:
             return
-        self.show_game(game)
+        if self.begun:
+            self.stage.alert("\n".join(notes))
+        else:
+            self.problems += [n for n in notes if n not in self.problems]
+
+    def tell_problems(self) -> None:
+        """The first scene is up: what went wrong on the way, told in one alert."""
+        self.begun = True
+        problems = self.problems + [n for n in self.records.take_problems() if n not in self.problems]
+        self.problems.clear()
+        if problems:
+            self.stage.alert("\n".join(problems))
 
     def pick_deal_number(self) -> int:
         """A new deal's number, picked at random."""
@@ -240,8 +287,33 @@ class Flow:
         stage = self.stage
         stage.session = None
         stage.show_caption()
-        stage.scene = StartScreen(stage, self.start_game, self.settings.prefs["last_game"])
+        stage.scene = StartScreen(stage, self.start_game, self.last_played())
         stage.scene.full_redraw()
+
+    def last_played(self) -> str:
+        """The game the start screen highlights: the last one on the table
+        (``last_game``), or, after a quit from the start screen, the one
+        saved last ("": none)."""
+        name = self.settings.prefs["last_game"]
+        if name:
+            return name
+        saved = []
+        for game in engine.GAMES:
+            try:
+                saved.append((self.records.game_path(game).stat().st_mtime, game))
+            except OSError:
+                continue
+        return max(saved)[1] if saved else ""
+
+    def at_quit(self) -> None:
+        """Quit: a Gaps high score still to be written is written, and the
+        table is kept for the next start (``resume``): the game on it saved
+        (a deal with no move too: the same deal comes back), or, from the
+        start screen, no game (the next start shows the start screen)."""
+        self.keep_high_score()
+        if self.session is None:
+            self.settings.prefs["last_game"] = ""
+        self.autosave(quitting=True)
 
     def new_game(self) -> None:
         """New Game: a fresh deal of the game on the table; a game under way
@@ -280,15 +352,16 @@ class Flow:
         self.autosave()                 # the clock as it stopped
 
     # ----------------------------------------------------------- after each move
-    def autosave(self) -> None:
+    def autosave(self, quitting: bool = False) -> None:
         """The game in progress saved, with its session: after every move,
         at a pause, at quit and when the table shows another game or the
         start screen (the clock as it stands).  A deal with no move and
-        nothing of its own to keep is not saved."""
+        nothing of its own to keep is not saved, but at quit
+        (``quitting``): the next start opens on it again."""
         s = self.session
         if s is None or self.still or s.game.won:
             return
-        if not (s.game.history or s.game.can_redo or s.retried or s.counted or s.assisted):
+        if not (quitting or s.game.history or s.game.can_redo or s.retried or s.counted or s.assisted):
             return
         problem = self.records.save_game(s.game, s.extra())
         if problem:
@@ -369,19 +442,77 @@ class Flow:
             dialog = SummaryDialog(message, buttons, title, on_close, game_title(s.game), rec, focus)
         self.stage.open_dialog(dialog)
 
-    def show_over(self) -> None:
-        """No move left: its result, the rule's picture, and the offer of a
-        review ("See Where It Slipped Away"), never forced: OK is the
-        default and Esc closes."""
+    def show_over(self, given_up: bool = False) -> None:
+        """No move left (or the game given up: Resign...): its result, the
+        rule's picture, and the offer of a review ("See Where It Slipped
+        Away"), never forced: OK is the default and Esc closes."""
         from ..ui import review as review_ui
         s = self.session
-        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(s.game) is None else ("OK",)
+        ended = review_ui.ended(s)
+        buttons = (review_ui.OFFER, "OK") if review_ui.unavailable(s.game, ended) is None else ("OK",)
 
         def answer(choice: str) -> None:
             if choice == review_ui.OFFER:
                 review_ui.open_review(self)
-        self.summary(over_message(s, self.records), s.front.title, answer, buttons,
-                     focus=len(buttons) - 1)
+        message = over_message(s, self.records)
+        if given_up:
+            message = message.replace(NO_MOVE_LEFT, GIVEN_UP, 1)
+        self.summary(message, s.front.title, answer, buttons, focus=len(buttons) - 1)
+
+    # ----------------------------------------------------------- giving up
+    def why_not_resign(self) -> str | None:
+        """Why Resign... cannot give up the game on the table now (None: it
+        can): it saw a move, it is not over, it has not ended already (lost,
+        or given up) and it is not paused."""
+        s = self.session
+        if s is None:
+            return "there is no game on the table."
+        if s.game.over:
+            return "this game is over already."
+        if s.end not in ("", "retried"):
+            return f"this game has ended already, as a {s.counted_as or 'loss'}."
+        if not s.game.history:
+            return "no move has been made yet: New Game (Ctrl+N) deals another at no cost."
+        if s.clock.paused:
+            return "the game is paused (Ctrl+P goes on)."
+        return None
+
+    def can_resign(self) -> bool:
+        """Whether Resign... may give up the game on the table now."""
+        return self.why_not_resign() is None
+
+    def resign(self) -> None:
+        """Resign...: asked first ("Give up this game? It counts as a
+        loss."); on Give Up the game ends as a loss, as if no move were
+        left: counted (unless the Demo played in it, or it counted before
+        Try Again), saved as ended, and its result shown with the review
+        offered.  Cancel leaves everything as it was."""
+        s = self.session
+        if not self.can_resign():
+            return
+        if s.for_the_record:
+            points = game_points(s.game)
+            cost = "It counts as a loss." if points is None else f"It counts as a loss: {points_text(points)}."
+        else:
+            cost = leaving_cost(s)
+
+        def answer(choice: str) -> None:
+            if choice == GIVE_UP and self.session is s and self.can_resign():
+                self.give_up()
+        self.stage.ask(f"Give up this game? {cost}", (GIVE_UP, "Cancel"), answer, "Resign")
+
+    def give_up(self) -> None:
+        """The game on the table given up: it ends now as a loss (see ``resign``)."""
+        s, table = self.session, self.stage.table
+        if s.demo is not None:
+            self.assistant.stop_demo()
+        if table is not None:
+            table.settle()              # every card at rest, nothing carried
+        s.recorded = self.count_result()
+        s.end = "loss"                  # ended: not counted again, not taken up again at the next start
+        self.autosave()
+        self.say(GIVEN_UP)
+        self.show_over(given_up=True)
 
     def ask_name(self, shuffles: int, seconds: int) -> None:
         def done(_choice: str) -> None:

@@ -124,10 +124,11 @@ class Loop:
 
     def clock_counts(self) -> bool:
         """Whether the game's clock counts now: a timed game in play, not
-        paused, nothing in front of the table (a dialog, a menu)."""
+        paused, not ended as a loss (given up, or lost and then undone: its
+        time was told), nothing in front of the table (a dialog, a menu)."""
         stage = self.stage
         return bool(stage.session is not None and stage.table is not None and stage.session.clock_runs
-                    and not stage.dialogs and not stage.menu.is_open)
+                    and stage.session.counted_as != "loss" and not stage.dialogs and not stage.menu.is_open)
 
     def next_tick(self) -> float | None:
         """Seconds until the clock's label changes, when it counts."""
@@ -168,7 +169,8 @@ class Loop:
                 pygame.display.update(dirty)
 
     def begin(self) -> None:
-        """The first scene: the game asked for, or the start screen."""
+        """The first scene: the game asked for, else the game the player
+        quit in, else the start screen."""
         flow = self.flow
         self.last = self.now()
         self.lag = 0.0
@@ -182,11 +184,9 @@ class Loop:
         elif args.game:
             flow.start_game(args.game, args.seed, launch=True)
         else:
-            flow.show_start()
+            flow.resume()               # the game left on the table at quit, else the start screen
         self.settings.start_sounds()
-        if flow.problems:
-            self.stage.alert("\n".join(flow.problems))
-            flow.problems.clear()
+        flow.tell_problems()
         self.last = self.now()      # the start is no game's time (a restored clock goes on from here)
 
     def run(self) -> int:
