@@ -123,6 +123,9 @@ class Analyst:
             return True
         self._process = None
         if self.starts - self.replaced >= MAX_STARTS:
+            if not self.failed.startswith("The solver stopped too often"):
+                log().warning("The solver's process stopped %d times this session; it is not started again: "
+                              "no hints, indicator, Demo or review until Card Shell is started again.", MAX_STARTS)
             self.failed = f"The solver stopped too often; see the log, {logs.log_path()}."
             return False
         import subprocess  # not before the first request: the window comes up without it
@@ -194,10 +197,24 @@ class Analyst:
             if text:
                 log().warning("The solver's process wrote on stopping:\n%s", text)
             return
-        log().error("The solver's process stopped unexpectedly (%s)%s", _ending(code),
-                  ":\n" + text if text else ", writing nothing")
+        log().error("The solver's process stopped unexpectedly (%s)%s\n%s", _ending(code),
+                    ":\n" + text if text else ", writing nothing", self._instead(process.pid, number))
         _post(Answer(-1, STOPPED, "error", message=f"The solver stopped unexpectedly ({_ending(code)}).",
                      trace=text, worker=number))
+
+    def _instead(self, pid: int, number: int) -> str:
+        """What the table does without worker ``number`` (process ``pid``),
+        for the log: the requests it was answering are answered no more, and
+        the next one starts a worker, unless the session's starts are used up."""
+        left = MAX_STARTS - (number - self.replaced)
+        if left > 0:
+            then = (f"the next request (a hint, the indicator, the Demo, a review) starts a new worker; "
+                    f"{left} more start{'s' if left != 1 else ''} this session")
+        else:
+            then = ("it was the last start this session: the table goes on without the solver "
+                    "(no hints, indicator, Demo or review until Card Shell is started again)")
+        return (f"Worker {number} (process {pid}): the table drops the requests it was answering "
+                f"and tells the player; {then}.")
 
     def _send(self, message: dict) -> bool:
         data = (json.dumps(message) + "\n").encode()

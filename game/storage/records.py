@@ -21,6 +21,12 @@ a sentence for the player goes into :attr:`Records.problems`, and play goes
 on with fresh data.  A save that fails (disk full, read-only folder) keeps
 the last good file and says so.
 
+The log (``game.storage.logs``, its "card-shell.records" logger) says why,
+with each file's full path: every damaged or foreign file met, what was
+wrong and what became of it (set aside as ``NAME.bad``), a saved game cut
+back to its legal moves, a document Open refused, and every save or
+removal that failed, with the system's error.
+
 A saved game is the engine's document (docs/save-format.md), so history and all come
 back; the table's own fields (Gaps' elapsed time, say) ride along in its
 ``"table"`` entry, which the engine ignores.  Save As writes the same
@@ -36,7 +42,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import storage
+from . import logs, storage
 
 if TYPE_CHECKING:
     import datetime
@@ -68,6 +74,11 @@ PLACEHOLDERS: tuple[tuple[str, int], ...] = (
     ("Slow Hand Sam", 32 * 60), ("Midnight Player", 34 * 60), ("Mister Blank", 37 * 60),
     ("Gap Tooth", 40 * 60),
 )
+
+
+def log():
+    """The records' logger (Python's ``logging`` is imported at the first record)."""
+    return logs.get("records")
 
 
 class RecordError(ValueError):
@@ -224,11 +235,15 @@ class Records:
         if folder is None:
             folders = storage.settle()
             self.folder, in_use = folders.data, folders.config
-            self.problems.extend(folders.take_problems())
+            moved = folders.take_problems()
+            for problem in moved:
+                log().warning("At start, in the folders %s: %s", folders.data, problem)
+            self.problems.extend(moved)
         else:
             self.folder = in_use = Path(folder)
         self.config = Path(config) if config is not None else in_use
-        self._failing: set[Path] = set()
+        #: the files whose saves are failing now: the error of the streak's latest failure, and how many failed
+        self._failing: dict[Path, tuple[str, int]] = {}
         if read:
             self.read()
 
@@ -285,6 +300,7 @@ class Records:
         """Report an unusable file, and move it aside for inspection.
         ``what`` finishes "so ..." (what happens instead)."""
         kept = self._move_aside(path)
+        log().warning("%s could not be used because %s, so %s; the file %s.", path, why, what, kept)
         self._report(f"{self.label(path)} could not be used because {why}, so {what}; the file {kept}.")
 
     def _move_aside(self, path: Path) -> str:
@@ -300,12 +316,23 @@ class Records:
             storage.write_atomic(path, storage.dumps(storage.wrap(kind, data)))
         except OSError as e:
             keep = "the last good copy is kept" if existed else "nothing was written"
-            message = f"Could not save {self.label(path)} ({e.strerror or e}); {keep}."
-            if path not in self._failing:
-                self._failing.add(path)
+            error = e.strerror or str(e)
+            message = f"Could not save {self.label(path)} ({error}); {keep}."
+            # The player is told once a streak of failures; the log says the
+            # first failure of a streak (and any later one whose error
+            # differs), then, when a save works again, how many failed: a
+            # save after every move on a full disk would write a line a move.
+            before = self._failing.get(path)
+            if before is None:
                 self._report(message)
+            if before is None or before[0] != error:
+                log().warning("Could not save %s (%s: %s); %s.", path, type(e).__name__, error, keep)
+            self._failing[path] = (error, (before[1] if before else 0) + 1)
             return message
-        self._failing.discard(path)
+        failed = self._failing.pop(path, None)
+        if failed is not None:
+            log().warning("Saved %s again, after %d failed save%s (the last: %s).", path, failed[1],
+                          "s" if failed[1] != 1 else "", failed[0])
         return None
 
     # ------------------------------------------------------------- the game in progress
@@ -354,9 +381,13 @@ class Records:
             later = total - n
             dropped = "it was dropped" if not later else \
                 f"it and the {later} move{'s' if later != 1 else ''} after it were dropped"
+            kept = self._move_aside(path)
+            log().warning("%s holds a move the rules refuse: move %d of %d, %r (%s); %s goes on from move %d, "
+                          "%s; the whole file %s.", path, n, total, storage.short(text, 20), reason, title, n - 1,
+                          dropped, kept)
             self._report(f"{self.label(path)} holds a move the rules refuse: move {n} of {total}, "
                          f"{storage.short(text, 20)!r} ({reason}). {title} goes on from move {n - 1}; "
-                         f"{dropped}. The whole file {self._move_aside(path)}.")
+                         f"{dropped}. The whole file {kept}.")
             self.save_game(game, table)          # the legal part is the game in progress now
         if game.won:
             self.clear_game(name)
@@ -371,6 +402,8 @@ class Records:
         except FileNotFoundError:
             pass
         except OSError as e:
+            log().warning("Could not remove %s (%s: %s); the finished game may come back at the next start.",
+                          path, type(e).__name__, e.strerror or e)
             return self._report(f"Could not remove {self.label(path)} ({e.strerror or e}); "
                                 "the finished game may come back at the next start.")
         return None
@@ -390,15 +423,23 @@ class Records:
             storage.write_atomic(path, storage.dumps(doc))
         except OSError as e:
             keep = f"the {path.name} already there is unchanged" if existed else "nothing was written"
+            log().warning("Save As could not write %s (%s: %s); %s.", path, type(e).__name__, e.strerror or e, keep)
             return f"Could not save the game as {path.name} ({e.strerror or e}); {keep}."
         return None
 
     def import_document(self, path: Path | str) -> tuple[engine.Game, dict[str, Any]]:
         """Open: the game in ``path`` and its ``"table"`` fields.  Reads a
         Save As document, a position or challenge document, or a saved
-        game in progress.  Raises :class:`RecordError` naming the file."""
+        game in progress.  Raises :class:`RecordError` naming the file
+        (and says why in the log)."""
+        try:
+            return self._import_document(Path(path))
+        except RecordError as e:
+            log().warning("Open refused %s: %s.", e.path, e.reason)
+            raise
+
+    def _import_document(self, path: Path) -> tuple[engine.Game, dict[str, Any]]:
         import engine
-        path = Path(path)
         try:
             doc = storage.read_json(path)
         except FileNotFoundError:
