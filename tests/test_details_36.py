@@ -106,3 +106,57 @@ def test_a_choice_that_scores_nothing_has_no_points_beside_it(tmp_path):
     from game.ui.dialogs import option_notes
 
     assert option_notes("gaps", "rule") == {} and option_notes("chinese-puzzle", "redeals") == {}
+
+
+# ----------------------------------------------------------- Options > Sound
+def test_without_a_sound_device_the_sound_item_is_unticked_dimmed_and_says_why(tmp_path, monkeypatch):
+    """The mixer cannot start: the status line says so, and Options >
+    Sound agrees: not ticked, dimmed, "no sound device" in its label.  Its
+    shortcut tries the device again; once there is one, sound is on and
+    the item ticked."""
+    import os
+
+    import game.app
+    from game.voice.speech import RecordingBackend
+
+    real_init = pygame.mixer.init
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("Audio target 'none' not available")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    os.environ["CARD_SHELL_HOME"] = str(tmp_path)
+    app = game.app.App(game.app.parse_args(["--size", "1024x640", "--no-analysis", "--game", "gaps", "--seed", "2"]),
+                       speech_backend=RecordingBackend())
+    try:
+        app.begin()
+        settle(app)
+        assert app.message.startswith("No sound device")
+        sound = item(app, "Options", "Sound (no sound device)")
+        assert not sound.enabled and not sound.checked
+        app.say("")
+        ctrl(app, pygame.K_s, shift=True)
+        assert app.message.startswith("No sound device"), "its shortcut says why again"
+        monkeypatch.setattr(pygame.mixer, "init", real_init)     # a device plugged in
+        ctrl(app, pygame.K_s, shift=True)
+        assert app.sounds.ready and app.message == "Sound on."
+        sound = item(app, "Options", "Sound")
+        assert sound.enabled and sound.checked
+    finally:
+        app.quit()
+        app.sounds.stop()
+
+
+def test_with_a_sound_device_the_sound_item_is_lit_and_turns_sound_on_and_off(tmp_path):
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "2")
+    try:
+        for _ in range(2):
+            before = bool(app.option("sound"))
+            ctrl(app, pygame.K_s, shift=True)
+            sound = item(app, "Options", "Sound")
+            assert sound.enabled and sound.checked is (not before) and bool(app.option("sound")) is (not before)
+        ctrl(app, pygame.K_s, shift=True)
+        if app.option("sound"):
+            assert app.sounds.ready and item(app, "Options", "Sound").checked
+    finally:
+        app.sounds.stop()

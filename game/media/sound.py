@@ -139,6 +139,8 @@ class Sounds:
         self.folder = Path(folder) if folder is not None else FOLDER
         self.quiet = quiet
         self.problem: str | None = None
+        # why no sound can be heard, in a few words for the Sound item ("no sound device"), while silent
+        self._silent_because = ""
         self._state = _NEW
         # the decoded samples, kept while the device is closed: name -> bytes
         # in ``_format`` (the mixer's (frequency, size, channels)), and seconds
@@ -161,6 +163,14 @@ class Sounds:
         """True once the sounds are loaded and the device has opened: they
         can be heard (the device itself is open only while they play)."""
         return self._state == _READY
+
+    @property
+    def unavailable(self) -> str:
+        """Why no sound can be heard, in a few words ("no sound device"),
+        once ``start()`` (or a later opening) failed; "" otherwise (before
+        any start, with sound turned off before it, or ready).  The Options
+        menu dims its Sound item with these words; ``problem`` says it whole."""
+        return self._silent_because if self._state == _SILENT else ""
 
     @property
     def available(self) -> frozenset[str]:
@@ -201,8 +211,10 @@ class Sounds:
             return False
         self._state = _SILENT
         self.problem = None
+        self._silent_because = ""
         if not self.folder.is_dir():
             self.problem = f"No sound folder at {self.folder}: playing silently."
+            self._silent_because = "no sound folder"
             return False
         with _MIXER:
             self._raw, self._lengths, self._format = {}, {}, None
@@ -291,6 +303,7 @@ class Sounds:
             spec = pygame.mixer.get_init()
         except (pygame.error, NotImplementedError, OSError) as err:
             self.problem = _one_line(f"No sound device ({err}): playing silently.")
+            self._silent_because = "no sound device"
             self._sounds = {}
             self._state = _SILENT
             return False
@@ -303,6 +316,7 @@ class Sounds:
             self._load_locked(spec)     # the first time, or the device's format changed
         if not self._sounds:
             self.problem = f"No readable sound files in {self.folder}: playing silently."
+            self._silent_because = "no sound files"
             self._close_locked()
             self._state = _SILENT
             return False
@@ -358,6 +372,7 @@ class Sounds:
         except pygame.error:
             # the mixer went away under us (pygame.quit): stay quiet from now on
             self._close_locked()
+            self._silent_because = "no sound device"
             self._state = _SILENT
             return
         self._keep_until(time.monotonic() + self._lengths.get(name, 0.0) + self.quiet)

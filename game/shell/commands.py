@@ -279,13 +279,15 @@ class Commands:
     def options_menu(self, g: engine.Game | None) -> Menu:
         opt = self.option
         toggle = self.toggle
+        mute = self.settings.sound_unavailable      # no device: unticked, dimmed, the reason in its label
         items = [
             Item("Drag to Move", lambda: self.set_move_style("drag"), "Ctrl+Shift+D",
                  checked=opt("move_style") == "drag"),
             Item("Click to Move", lambda: self.set_move_style("click"), "Ctrl+Shift+K",
                  checked=opt("move_style") == "click"),
             separator(),
-            Item("Sound", lambda: toggle("sound"), "Ctrl+Shift+S", checked=bool(opt("sound"))),
+            Item(f"Sound ({mute})" if mute else "Sound", lambda: toggle("sound"), "Ctrl+Shift+S", not mute,
+                 checked=bool(opt("sound")) and not mute, refused=self.settings.retry_sound),
             Item("Speak", self.set_speak, "Ctrl+Shift+V", checked=self.stage.speech.enabled),
             Item("Winnable Deals Only", lambda: toggle("winnable"), "Ctrl+Shift+W", checked=bool(opt("winnable"))),
             Item("Show If Winnable", self.toggle_indicator, "Ctrl+Shift+I", checked=bool(opt("indicator"))),

@@ -50,6 +50,25 @@ class Settings:
     def toggle_option(self, name: str) -> None:
         self.set_option(name, not self.option(name))
 
+    @property
+    def sound_unavailable(self) -> str:
+        """Why no sound can be heard, in a few words ("no sound device"),
+        when the device could not be opened; "" when sound works or is
+        simply off.  Options > Sound then shows unticked and dimmed."""
+        return self.sounds.unavailable
+
+    def retry_sound(self) -> None:
+        """The Sound item, dimmed for want of a device, chosen (its
+        shortcut): the device is tried again; sound is on if it opens, else
+        the status line says why not."""
+        self.sounds.enabled = True
+        if self.sounds.start():
+            self.prefs["sound"] = True
+            self.save_prefs()
+            self.stage.say("Sound on.")
+        else:
+            self.stage.say(self.sounds.problem or "No sound can be played.")
+
     def set_colour(self, colour: bool) -> None:
         self.set_option("mono", not colour)
         self.apply_looks()
