@@ -160,3 +160,37 @@ def test_with_a_sound_device_the_sound_item_is_lit_and_turns_sound_on_and_off(tm
             assert app.sounds.ready and item(app, "Options", "Sound").checked
     finally:
         app.sounds.stop()
+
+
+# ----------------------------------------------------------- a hint on a run
+def test_a_hint_on_a_run_draws_one_outline_round_the_run_not_a_ring_per_card(tmp_path):
+    """H shows a run of four cards going to an empty column: one orange
+    outline stands round the whole run; no ring crosses the run between
+    its cards."""
+    from gui import endgame
+
+    import engine
+    from game.media.surfaces import BEACON, BEACON_COLOUR
+
+    app = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    app.show_game(engine.from_dict(endgame()), opening=False)
+    settle(app)
+    table = app.scene
+    table.show_move("c1-c6:4")
+    pump(app)
+    pile = table.layout.pile("c1")
+    run = pile[-4].rect.unionall([s.rect for s in pile[-3:]])
+    assert table.painter.flash_on()
+    screen = app.screen
+
+    def orange(area):
+        return sum(1 for x in range(area.x, area.right) for y in range(area.y, area.bottom)
+                   if screen.get_at((x, y))[:3] == BEACON_COLOUR)
+    inside = run.inflate(-2 * BEACON, -2 * BEACON)
+    assert orange(inside) == 0, "no ring across the run between its cards"
+    band_above = pygame.Rect(run.x, run.y - BEACON, run.w, BEACON)
+    band_below = pygame.Rect(run.x, run.bottom, run.w, BEACON)
+    assert orange(band_above) > run.w and orange(band_below) > run.w, "one outline round the whole run"
+    assert orange(pygame.Rect(run.x - BEACON, run.y, BEACON, run.h)) > run.h, "down its side too"
+    empty = table.layout.slots["c6"].rect
+    assert orange(pygame.Rect(empty.x, empty.y - BEACON, empty.w, BEACON)) > empty.w, "and round where it goes"

@@ -164,7 +164,7 @@ class Painter:
             screen.blit(canvas.glow(b.glow.size), b.glow)
             new[-1] = Rect(b.glow)
         if b.flash_rects and self.flash_on():
-            for n, rect in enumerate(b.flash_rects):
+            for n, rect in enumerate(beacon_rects(b.flash_rects)):
                 light = rect.inflate(2 * BEACON, 2 * BEACON)
                 screen.blit(canvas.beacon(rect.size), light)
                 new[-10 - n] = light
@@ -245,6 +245,20 @@ class Painter:
         b.flash_rects = rects
         b.flash_from = b.now
         b.flash_until = b.now + seconds
+
+
+def beacon_rects(rects: list[Rect]) -> list[Rect]:
+    """The outlines a hint draws: cards that overlap (a run fanned down a
+    column) share one outline round them all, not a ring each."""
+    merged: list[Rect] = []
+    for rect in rects:
+        rect = Rect(rect)
+        for other in [m for m in merged if m.colliderect(rect)]:
+            merged.remove(other)
+            rect.union_ip(other)
+        merged.append(rect)
+    # a union may now reach another outline: again until none overlap
+    return merged if len(merged) == len(rects) else beacon_rects(merged)
 
 
 def locked_bar(card: Rect) -> Rect:
