@@ -44,6 +44,25 @@ def version() -> str:
         return "unknown"
 
 
+def licence_folder():
+    """Where the licences are (``LICENSE``, the full GPL; ``README.md`` and
+    the texts of what the executable bundles): a clone's top folder, the
+    executable's bundle, or, installed, the package's metadata folder
+    (``card_shell-X.Y.Z.dist-info/licenses``); None if none is found."""
+    import sys
+    from importlib import metadata
+    from pathlib import Path
+
+    here = Path(getattr(sys, "_MEIPASS", "") or Path(__file__).resolve().parent.parent)
+    if (here / "LICENSE").is_file() and (here / "licenses").is_dir():
+        return here
+    try:
+        found = [f for f in metadata.files(DIST) or () if f.name == "LICENSE"]
+    except metadata.PackageNotFoundError:
+        return None
+    return Path(found[0].locate()).parent if found else None
+
+
 def pyproject_version(path) -> str:
     """The ``version`` of ``[project]`` in a ``pyproject.toml`` ("" when it
     has none, or there is no such file).  Read by hand: ``tomllib`` is

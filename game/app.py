@@ -68,6 +68,24 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+class LicenceAction(argparse.Action):
+    """``--license``: the licence in a few lines, and where its full text
+    and those of what the executable bundles are."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from . import licence_folder, version
+        folder = licence_folder()
+        print(f"Card Shell {version()}: free software under the GNU General Public License, version 3 or\n"
+              "(at your option) any later version; it comes with NO WARRANTY.")
+        if folder is None:
+            print("The licence's full text is published at https://www.gnu.org/licenses/gpl-3.0.txt")
+        else:
+            print(f"The licence's full text:  {folder / 'LICENSE'}")
+            print(f"What it bundles, and their licences:  {folder / 'licenses' / 'README.md'}"
+                  if (folder / "licenses").is_dir() else "")
+        parser.exit()
+
+
 def game_choices() -> dict[str, tuple[list, str, list[str]]]:
     """The options the games let a player choose (their fronts' ``choices``),
     by name: the values any game takes, the words, and the games' names.
@@ -102,6 +120,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--uninstall-desktop-entry", action="store_true",
                    help="Linux: remove what --install-desktop-entry installed, and exit")
     p.add_argument("--version", action=VersionAction, nargs=0, help="print the version and exit")
+    p.add_argument("--license", action=LicenceAction, nargs=0,
+                   help="say under which licence Card Shell comes, and where the licences are, and exit")
     return p.parse_args(argv)
 
 

@@ -103,7 +103,14 @@ def test_install_writes_the_entry_metainfo_and_icons(xdg, script, capsys):
     assert entry["Categories"] == "Game;CardGame;"
     for size, icon in zip(assets.ICON_SIZES, icon_files(xdg)):
         assert icon.read_bytes() == assets.icon_path(size).read_bytes()
-    assert (xdg / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    data = ROOT / "data"
+    assert (xdg / "metainfo" / f"{APP_ID}.metainfo.xml").read_bytes() == (data / f"{APP_ID}.metainfo.xml").read_bytes()
+    svg = xdg / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+    assert svg.read_bytes() == (data / f"{APP_ID}.svg").read_bytes()
+    assert (xdg / "man" / "man6" / "card-shell.6").read_bytes() == (data / "card-shell.6").read_bytes()
+    # the entry is data/'s, but for the command it starts
+    source = read_entry(data / f"{APP_ID}.desktop")
+    assert {k: v for k, v in entry.items() if k != "Exec"} == {k: v for k, v in source.items() if k != "Exec"}
     out = capsys.readouterr().out
     assert str(path) in out and "--uninstall-desktop-entry" in out
     # again: the same files, rewritten
@@ -143,9 +150,14 @@ def changelog_versions() -> list[str]:
 def test_the_releases_are_the_changelogs():
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     found = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d\d-\d\d)$", text, re.M)
-    assert list(desktop.RELEASES) == found
-    # the newest release is the package's version (or the next one is under way)
-    assert found[0][0] == game.pyproject_version(ROOT / "pyproject.toml")
+    assert desktop.releases() == found
+    # the version names a release: the newest, in the changelog, the metainfo, the manual page and --version
+    version = game.pyproject_version(ROOT / "pyproject.toml")
+    assert found[0][0] == version
+    assert f'"Card Shell {version}"' in (ROOT / "data" / "card-shell.6").read_text(encoding="utf-8").splitlines()[0]
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--version"], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert done.stdout.strip() == f"card-shell {version}", done.stderr
 
 
 def test_install_removes_what_older_versions_installed(xdg, script):
@@ -164,12 +176,12 @@ def test_install_removes_what_older_versions_installed(xdg, script):
 
 def test_uninstall_removes_everything_installed_and_says_so(xdg, script, capsys):
     desktop.install(platform="linux")
-    written = sorted(p for p in xdg.rglob("*") if p.is_file())
-    assert len(written) == 2 + len(assets.ICON_SIZES)
+    written = sorted(p for p in xdg.rglob("*") if p.is_file() and p.name != "desktop-entry.json")
+    assert len(written) == 4 + len(assets.ICON_SIZES)
     capsys.readouterr()
     removed = desktop.uninstall(platform="linux")
     assert sorted(removed) == written
-    assert not any(p.is_file() for p in xdg.rglob("*"))
+    assert not xdg.exists(), "the folders install made stay behind"
     out = capsys.readouterr().out
     for path in written:
         assert str(path) in out
@@ -182,9 +194,68 @@ def test_uninstall_leaves_other_apps_files(xdg, script):
     other = xdg / "applications" / "org.example.Other.desktop"
     other.parent.mkdir(parents=True)
     other.write_text("[Desktop Entry]\n")
+    (xdg / "icons" / "hicolor" / "48x48" / "apps").mkdir(parents=True)    # the player's, empty
     desktop.install(platform="linux")
     desktop.uninstall(platform="linux")
     assert other.is_file()
+    assert (xdg / "icons" / "hicolor" / "48x48" / "apps").is_dir(), "a folder install found was removed"
+    assert not (xdg / "icons" / "hicolor" / "64x64").exists() and not (xdg / "metainfo").exists()
+    assert not (xdg / "man").exists()
+
+
+# ---------------------------------------------------------------- the files in data/
+
+def test_the_desktop_files_are_valid_where_the_tools_are_installed():
+    """data/'s entry passes desktop-file-validate and its metainfo appstreamcli's
+    pedantic validation (without the network), where those tools are installed;
+    the metainfo names a homepage, a developer, screenshots, releases and a
+    content rating; the entry's fields are the app id's."""
+    data = ROOT / "data"
+    entry = read_entry(data / f"{APP_ID}.desktop")
+    assert entry["Icon"] == APP_ID and entry["StartupWMClass"] == APP_ID and entry["Exec"] == "card-shell"
+    root = ET.parse(data / f"{APP_ID}.metainfo.xml").getroot()
+    assert root.find("url[@type='homepage']").text.startswith("https://")
+    assert root.findtext("developer/name")
+    assert all(s.findtext("image").startswith("https://") for s in root.findall("screenshots/screenshot"))
+    for shot in root.findall("screenshots/screenshot"):           # each screenshot is one in the repository
+        assert (ROOT / shot.findtext("image").split("/main/", 1)[1]).is_file()
+    assert root.find("releases/release") is not None and root.find("content_rating") is not None
+    svg = ET.parse(data / f"{APP_ID}.svg").getroot()
+    assert svg.tag.endswith("svg") and svg.get("viewBox") == "0 0 128 128"
+    if shutil.which("desktop-file-validate"):
+        done = subprocess.run(["desktop-file-validate", str(data / f"{APP_ID}.desktop")], capture_output=True,
+                              text=True)
+        assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+    if shutil.which("appstreamcli"):
+        done = subprocess.run(["appstreamcli", "validate", "--pedantic", "--no-net",
+                               str(data / f"{APP_ID}.metainfo.xml")], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+    if shutil.which("man"):
+        done = subprocess.run(["man", "--warnings", "-l", str(data / "card-shell.6")], capture_output=True,
+                              text=True, env={**os.environ, "MANPAGER": "cat", "MANWIDTH": "80"})
+        assert done.returncode == 0 and "NAME" in done.stdout and not done.stderr.strip(), done.stderr
+
+
+def test_the_manual_page_names_every_option():
+    """Every option of ``--help`` is in the manual page."""
+    import argparse
+
+    import game.app as app
+    from game.app import parse_args  # noqa: F401  (the parser is built by parse_args)
+    text = (ROOT / "data" / "card-shell.6").read_text(encoding="utf-8").replace("\\-", "-")
+    parser_options = set()
+    real = argparse.ArgumentParser.parse_args
+
+    def grab(self, args=None, namespace=None):
+        parser_options.update(o for a in self._actions for o in a.option_strings if o.startswith("--"))
+        return real(self, [], namespace)
+    argparse.ArgumentParser.parse_args = grab
+    try:
+        app.parse_args([])
+    finally:
+        argparse.ArgumentParser.parse_args = real
+    assert parser_options, "no option read"
+    assert [o for o in sorted(parser_options) if o not in text] == []
 
 
 def test_elsewhere_both_say_they_are_for_linux(tmp_path, capsys):
@@ -252,7 +323,7 @@ STARTS = {
 def test_the_window_class_is_the_entrys_however_the_game_started(start, display, tmp_path):
     launcher = tmp_path / "bin" / "card-shell"
     launcher.parent.mkdir()
-    launcher.write_text("import re, sys\nfrom game.app import main\n"
+    launcher.write_text("import re, sys\nfrom card_shell import main\n"
                         "if __name__ == '__main__':\n"
                         "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
                         "    sys.exit(main())\n")

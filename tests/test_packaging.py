@@ -75,13 +75,22 @@ def test_package_data_lists_every_asset():
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     setuptools = project["tool"]["setuptools"]
-    assert tuple(setuptools["package-data"][assets.PACKAGE]) == assets.PACKAGE_DATA
-    assert setuptools["package-dir"] == {assets.PACKAGE: "assets"}
-    assert "assets" not in setuptools["packages"], "no top-level package named assets is installed"
-    on_disk = {".".join(f.parent.relative_to(ROOT).parts) for top in ("engine", "game")
+    installed = f"card_shell.{assets.PACKAGE}"      # what the game finds as game.data, installed inside card_shell
+    assert tuple(setuptools["package-data"][installed]) == assets.PACKAGE_DATA
+    assert setuptools["package-dir"] == {"card_shell.engine": "engine", "card_shell.game": "game",
+                                         installed: "assets", "card_shell.data": "data"}
+    assert all(p == "card_shell" or p.startswith("card_shell.") for p in setuptools["packages"]), \
+        "every installed package is inside card_shell: no generic top-level name"
+    on_disk = {"card_shell." + ".".join(f.parent.relative_to(ROOT).parts) for top in ("engine", "game")
                for f in (ROOT / top).rglob("__init__.py") if "__pycache__" not in f.parts}
-    assert set(setuptools["packages"]) == on_disk | {assets.PACKAGE}, "a package is missing from pyproject.toml"
-    assert project["project"]["gui-scripts"]["card-shell"] == "game.launch:main"
+    assert set(setuptools["packages"]) == on_disk | {"card_shell", "card_shell.data", installed}, \
+        "a package is missing from pyproject.toml"
+    assert project["project"]["gui-scripts"]["card-shell"] == "card_shell:main"
+    assert project["project"]["scripts"]["card-shell-terminal"] == "card_shell:terminal"
+    from game.shell import desktop
+    data = sorted(f.name for f in (ROOT / "data").iterdir() if f.is_file())
+    assert data == sorted(desktop.DATA_FILES)
+    assert all(any(Path(name).match(g) for g in setuptools["package-data"]["card_shell.data"]) for name in data)
     folder = ROOT / "assets"
     matched = {f for pattern in assets.PACKAGE_DATA for f in folder.glob(pattern)}
     left = [f.relative_to(folder).as_posix() for f in folder.rglob("*")
@@ -228,7 +237,7 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
     shutil.rmtree(source)                  # nothing may come from the source folder any more
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    found = subprocess.run([str(python), "-c", "from game.media import assets, sheet, sound; "
+    found = subprocess.run([str(python), "-c", "import card_shell; from game.media import assets, sheet, sound; "
                             "print(assets.root()); print(sheet.builtin_sheet_path()); print(sound.FOLDER)"],
                            env=env, capture_output=True, text=True, timeout=60, cwd=elsewhere)
     assert found.returncode == 0, found.stderr
@@ -236,17 +245,42 @@ def test_pip_install_gives_a_launcher_that_finds_its_assets(tmp_path):
         assert Path(line).exists() and Path(line).resolve().is_relative_to(env_dir.resolve()), line
     for size in assets.ICON_SIZES:
         assert Path(found.stdout.split()[0], "icons", f"card-shell-{size}.png").is_file()
-    top = subprocess.run([str(python), "-c", "import importlib.util; print(importlib.util.find_spec('assets'))"],
+    top = subprocess.run([str(python), "-c", "import importlib.util as u; "
+                          "print([n for n in ('assets', 'engine', 'game', 'data') if u.find_spec(n)])"],
                          env=env, capture_output=True, text=True, timeout=60, cwd=elsewhere)
-    assert top.stdout.strip() == "None", "the install put a top-level package named assets on the path"
+    assert top.stdout.strip() == "[]", "the install put a generic top-level package on the path: " + top.stdout
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               env=env, capture_output=True, text=True, timeout=60).stdout.strip())
+    tops = sorted(p.name for p in site.iterdir() if p.name.startswith(("card", "engine", "game", "assets", "data")))
+    assert [t for t in tops if not t.startswith(("card_shell", "card-shell", "card_shell-"))] == [], tops
     launcher = bindir / ("card-shell.exe" if sys.platform == "win32" else "card-shell")
     assert launcher.is_file()
     assert (bindir / ("card-shell-terminal.exe" if sys.platform == "win32" else "card-shell-terminal")).is_file()
-    out = tmp_path / "installed.png"
-    shot = subprocess.run([str(launcher), *screenshot_args(out, "prince")], env=env, capture_output=True,
+    import engine
+    for game in engine.GAMES:                     # every game, from a folder that holds no clone
+        out = tmp_path / f"installed-{game}.png"
+        shot = subprocess.run([str(launcher), *screenshot_args(out, game)], env=env, capture_output=True,
+                              text=True, timeout=120, cwd=elsewhere)
+        assert shot.returncode == 0, game + ": " + shot.stdout + shot.stderr
+        check_screenshot(out)
+    # the executable carries its licence and those of what it bundles
+    told = subprocess.run([str(launcher), "--license"], env=env, capture_output=True,
                           text=True, timeout=120, cwd=elsewhere)
-    assert shot.returncode == 0, shot.stdout + shot.stderr
-    check_screenshot(out)
+    assert told.returncode == 0, told.stderr
+    assert "/LICENSE" in told.stdout.replace("\\", "/") and "licenses" in told.stdout, told.stdout
+    licence = Path(told.stdout.split("full text:", 1)[1].split()[0])
+    assert "GNU GENERAL PUBLIC LICENSE" in licence.read_text() and "Version 3" in licence.read_text()
+    assert (licence.parent / "licenses" / "SDL.txt").is_file()
+    # the solver's process starts as the installed game starts it, and answers
+    solver = subprocess.run([str(python), "-c", "import card_shell, subprocess; "
+                             "from game.assistant.analyst import worker_command, _root; "
+                             "done = subprocess.run(worker_command(), cwd=_root(), input='', capture_output=True, "
+                             "text=True, timeout=60); print(done.returncode, repr(done.stderr[-300:]))"],
+                            env=env, capture_output=True, text=True, timeout=120, cwd=elsewhere)
+    assert solver.stdout.split()[:1] == ["0"], solver.stdout + solver.stderr
+    terminal = subprocess.run([str(bindir / "card-shell-terminal"), "--help"], env=env, capture_output=True,
+                              text=True, timeout=60, cwd=elsewhere)
+    assert terminal.returncode == 0 and "play" in terminal.stdout, terminal.stderr
     # the installed launcher writes a desktop entry that starts itself
     entry = subprocess.run([str(launcher), "--install-desktop-entry"], env=env, capture_output=True, text=True,
                            timeout=60, cwd=elsewhere)
@@ -281,3 +315,8 @@ def test_the_one_file_executable_runs(tmp_path):
                               capture_output=True, text=True, timeout=120, cwd=elsewhere)
         assert shot.returncode == 0, game + ": " + shot.stdout + shot.stderr
         check_screenshot(out)
+    # the executable carries its licence and those of what it bundles (inside it: the paths are its own)
+    told = subprocess.run([str(exe), "--license"], env=clean_env(tmp_path / "home"), capture_output=True,
+                          text=True, timeout=120, cwd=elsewhere)
+    assert told.returncode == 0, told.stderr
+    assert "full text:" in told.stdout and "licenses" in told.stdout, told.stdout

@@ -394,3 +394,19 @@ def test_the_built_in_sheet_is_decoded_only_when_a_large_card_is_drawn(tmp_path)
     assert not sheet.decoded, "small cards come from the small faces"
     sheet.face_at(12, 150, 210)
     assert sheet.decoded
+
+
+def test_the_same_sheet_in_another_folder_reuses_the_cache(tmp_path):
+    """The cache is keyed by the sheet's content, not its path: the one-file
+    executable unpacks its sheet into a new folder at every start, and must
+    find the copies it scaled last time, not write another set."""
+    path, cache = painted_sheet(tmp_path), tmp_path / "cache"
+    sheet.open_sheet(path, cache).face_at(0, 30, 42)
+    before = sorted(p.name for p in cache.iterdir())
+    elsewhere = tmp_path / "unpacked-again" / path.name
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(path.read_bytes())
+    again = sheet.open_sheet(elsewhere, cache)
+    assert not again.decoded, "the cached copy was not used"
+    again.face_at(0, 30, 42)
+    assert sorted(p.name for p in cache.iterdir()) == before, "another copy was written"

@@ -4,7 +4,8 @@
 
 Writes ``dist/card-shell`` (``card-shell.exe`` on Windows), a single file
 that needs no Python: the ``engine`` and ``game`` packages, the card sheet,
-the sounds and the icon are inside it (the files of ``assets/`` under
+the sounds and the icon are inside it, with ``LICENSE``, ``licenses/`` (the
+licences of what it bundles) and ``data/`` (the desktop files) (the files of ``assets/`` under
 ``assets/`` in the bundle, where ``game.media.assets`` finds them once the
 executable unpacks itself).  On Windows and macOS it is a
 windowed program (no console); on Windows it carries the app's icon.  It
@@ -74,6 +75,11 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--exclude-module", "hypothesis",
         # the version (game.version(): the executable has no package metadata, so it reads this file)
         "--add-data", f"{ROOT / 'pyproject.toml'}{os.pathsep}.",
+        # its licence, and those of what it bundles (card-shell --license says where)
+        "--add-data", f"{ROOT / 'LICENSE'}{os.pathsep}.",
+        "--add-data", f"{ROOT / 'licenses'}{os.pathsep}licenses",
+        # the desktop entry, metainfo, icon and manual page --install-desktop-entry copies
+        "--add-data", f"{ROOT / 'data'}{os.pathsep}data",
     ]
     for module in hidden_imports():
         args += ["--hidden-import", module]

@@ -30,9 +30,9 @@ whole sheet unless it draws at a new size.  :func:`open_sheet`.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import os
-import zlib
 from collections import OrderedDict
 from pathlib import Path
 
@@ -211,15 +211,16 @@ def open_sheet_or_default(path: str | Path | None, fallback: str | Path | None =
 
 def _source_key(file: Path) -> str | None:
     """The cache's name for the sheet in ``file`` as it is now: its name,
-    and a checksum of its full path, time and length (a changed file is
-    another sheet).  None when the file cannot be looked at."""
+    and a digest of its content (a changed file is another sheet; the same
+    picture anywhere is the same one, as the one-file executable's sheet is,
+    unpacked into a new folder at every start).  About a millisecond for
+    the built-in sheet's megabyte.  None when the file cannot be read."""
     try:
-        st = file.stat()
-        ident = f"{file.resolve()}|{st.st_mtime_ns}|{st.st_size}"
+        digest = hashlib.blake2b(file.read_bytes(), digest_size=8).hexdigest()
     except (OSError, ValueError):
         return None
     stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in file.stem)[:40]
-    return f"{stem}-{zlib.crc32(ident.encode()):08x}"
+    return f"{stem}-{digest}"
 
 
 def _cached_file(cache: Path, key: str, cell: tuple[int, int], size: tuple[int, int]) -> Path:
