@@ -39,7 +39,7 @@ def close_dialogs(app):
 #: each game's own menu, as the original game had it: the menu's title and items in it
 MANUAL_MENUS = {
     "gaps": ("Gaps", ["Use a Shuffle", "Pause", "High Scores..."]),
-    "chinese-puzzle": ("Chinese Puzzle", ["ReDeal..."]),
+    "chinese-puzzle": ("Chinese Puzzle", ["Redeal..."]),
     "republic": ("Moves", ["Re-Deal", "Layoff", "Backward", "Forward", "Rewind to Start", "Fast Forward",
                            "Sequences...", "Scores..."]),
     "smith": ("Moves", ["Deal", "Backward", "Forward", "Sequences...", "Scores..."]),

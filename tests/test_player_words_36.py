@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import cp_from
-from gui import post, settle
+from gui import make_app, post, settle
 
 from game.games import front
 
@@ -84,3 +84,58 @@ def test_a_winnable_deal_with_no_redeal_left_is_not_said_to_need_none():
     assert cp.verdict_text(game, "won") == "can be won without a redeal"
     game = cp_from(ACES, redeals_left=0)
     assert cp.verdict_text(game, "won") == "can still be won", "no redeal is left to do without"
+
+
+# ----------------------------------------------------------------- Chinese Puzzle's ace order, in one set of words
+ORDERS = ("free", "suits-in-four", "bridge-order")
+
+
+def legend_of(layout) -> list[str]:
+    texts = [lb.text for lb in layout.labels if lb.role is None]
+    if "Aces:" not in texts:
+        return []
+    start = texts.index("Aces:")
+    return texts[start:start + 1 + next((k for k, t in enumerate(texts[start + 1:]) if len(t) <= 2), 99)]
+
+
+@pytest.mark.parametrize("aces", ORDERS)
+def test_the_dialog_the_legend_and_the_status_line_name_the_ace_order_alike(home, aces):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", "1920x1080")
+    offered = dict(front("chinese-puzzle").choice("aces").values)[aces]     # the Ace Order dialog's words
+    legend = legend_of(app.scene.layout)
+    assert legend[0] == "Aces:"
+    assert " ".join(["Aces", *legend[1:]]).lower() in ("aces " + offered.lower(), offered.lower()), legend
+    status = " ".join(app.status.status_text(app.session)).lower()
+    assert offered.lower() in status, f"the status line should name {offered!r}: {status!r}"
+
+
+@pytest.mark.parametrize("aces", ORDERS)
+@pytest.mark.parametrize("size", ["1280x800", "1366x768", "3840x2160"])
+def test_every_ace_order_shows_its_legend_on_the_table(home, aces, size):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", size)
+    assert legend_of(app.scene.layout), f"no legend of the ace order {aces} at {size}"
+
+
+def test_in_bridge_order_the_ace_column_shows_each_suit_large_and_in_its_colour(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", "bridge-order", "--size", "1280x800")
+    settle(app)
+    layout, screen = app.scene.layout, app.screen
+    ch = layout.card[1]
+    for r, suit in enumerate(("clubs", "diamonds", "hearts", "spades")):
+        rect = layout.slots[f"{'abcd'[r]}0"].rect.inflate(-6, -6)
+        red = dark = 0
+        rows = set()
+        for x in range(rect.left, rect.right):
+            for y in range(rect.top, rect.bottom):
+                c = screen.get_at((x, y))
+                if c.r > 170 and c.g < 90 and c.b < 90:
+                    red += 1
+                    rows.add(y)
+                elif c.r < 45 and c.g < 45 and c.b < 45:
+                    dark += 1
+                    rows.add(y)
+        if suit in ("diamonds", "hearts"):
+            assert red > 100 and dark < red // 4, f"the {suit} sign should be drawn red ({red} red pixels)"
+        else:
+            assert dark > 100 and red == 0, f"the {suit} sign should be drawn black ({dark} dark pixels)"
+        assert max(rows) - min(rows) >= ch * 0.25, f"the {suit} sign should stand a quarter of a card tall at least"

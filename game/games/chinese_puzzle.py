@@ -13,14 +13,16 @@ from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
 from .base import Choice, Entry, either
 from .grid import GridFront
 
-ACES = [("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
-        ("bridge-order", "Bridge order (C D H S)")]
+#: each ace order in words, stated once: the Ace Order dialog, the legend
+#: on the table and the status line all read them (``ace_order_words``)
+ACES = (("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
+        ("bridge-order", "Bridge order: clubs, diamonds, hearts, spades"))
 
 
 class ChinesePuzzleFront(GridFront):
     choices = (Choice("redeals", "number of redeals", ((1, "1 Redeal"), (2, "2 Redeals")), "Redeals",
                       "How many redeals may a game use?"),
-               Choice("aces", "ace order", tuple(ACES), "Ace Order", "Where may the aces go in the ace column?"))
+               Choice("aces", "ace order", ACES, "Ace Order", "Where may the aces go in the ace column?"))
     name = "chinese-puzzle"
     listed = 2
     blurb = "Two-deck Gaps with an ace column: eight rows from Ace to King."
@@ -45,7 +47,8 @@ class ChinesePuzzleFront(GridFront):
         return True             # a stuck table is redealt at once (docs/rules.md, "Chinese Puzzle")
 
     def counts(self, g: engine.Game) -> list[str]:
-        return [f"redeals left {g.redeals_left}", ACE_COUNTS[g.options["aces"]]]
+        words = ace_order_words(g)
+        return [f"redeals left {g.redeals_left}", words[:1].lower() + words[1:]]
 
     def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
         return [
@@ -55,7 +58,7 @@ class ChinesePuzzleFront(GridFront):
             Entry("Forward", "redo", "Ctrl+F", g.can_redo, refused="redo"),
             Entry("Rewind to Start", "rewind", "Ctrl+Shift+B", g.can_undo, refused="rewind"),
             Entry("Fast Forward", "fast_forward", "Ctrl+Shift+F", g.can_redo, refused="fast_forward"),
-            Entry("ReDeal...", "confirm redeal", "Ctrl+D", None, refused="play redeal"),
+            Entry("Redeal...", "confirm redeal", "Ctrl+D", None, refused="play redeal"),
         ]
 
     def option_items(self, g: engine.Game, option) -> list[Entry]:
@@ -67,59 +70,87 @@ class ChinesePuzzleFront(GridFront):
         ]
 
     def confirm(self, game: engine.Game, word: str) -> tuple[str, str] | None:
-        """ReDeal...: asked first, with the redeals left."""
+        """Redeal...: asked first, with the redeals left."""
         left = game.redeals_left
         return (f"Pick up every card not in its final place and deal them again? "
-                f"({left} redeal{'s' if left != 1 else ''} left)", "ReDeal")
+                f"({left} redeal{'s' if left != 1 else ''} left)", "Redeal")
 
 
-#: the ace order on the table, under the redeals left: a few short lines
-ACE_LEGEND = {"free": ("Aces:", "any row"),
-              "suits-in-four": ("Aces:", "4 suits in", "rows A-D,", "again E-H"),
-              "bridge-order": ("Aces:", "\u2663 \u2666 \u2665 \u2660", "twice")}
-#: each suit's sign, as the table shows it in the ace column
+#: the legend's first line, over the ace order's words (their own "Aces" left out under it)
+ACE_LEGEND_HEAD = "Aces:"
+#: each suit's sign, as the table shows it in the ace column, and its colour there (the cards' own:
+#: red hearts and diamonds, black clubs and spades)
 SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spades": "\u2660"}
+SUIT_COLOURS = {"clubs": (20, 20, 20), "diamonds": (225, 40, 45), "hearts": (225, 40, 45), "spades": (20, 20, 20)}
+#: an empty ace-column place's suit sign, in card heights
+SIGN_SHARE = 0.6
 
 
-#: the ace order on the status line, short
-ACE_COUNTS = {"free": "aces any row", "suits-in-four": "aces 4 suits twice", "bridge-order": "aces bridge order"}
+def ace_order_words(game: engine.Game) -> str:
+    """The game's ace order in the words the Ace Order dialog offers it in."""
+    return dict(ACES)[game.options["aces"]]
 
 
 def text_width(text: str, size: int) -> float:
-    """About how wide ``text`` is drawn at ``size`` (the table's font: a little under 0.4 em a letter)."""
-    return 0.38 * size * len(text)
+    """About how wide ``text`` is drawn at ``size`` (the table's font: about
+    0.4 em a letter; a label a little wider is drawn a little smaller)."""
+    return 0.4 * size * len(text)
+
+
+def wrapped(text: str, size: int, width: float) -> list[str] | None:
+    """``text``'s words in lines no wider than ``width`` at ``size``; None
+    when a word alone is wider."""
+    lines: list[str] = []
+    for word in text.split():
+        if text_width(word, size) > width:
+            return None
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def show_ace_order(game: engine.Game, layout, area: Rect) -> None:
     """The ace order chosen, seen on the table: a legend in the column of
-    the redeals and the gravestone, and in each empty ace-column place the
-    suit whose ace alone may go there (the engine's ``row_suit``).  The
-    legend only where it fits between the row counts and the window's edge
-    (the status line names the order too)."""
+    the redeals and the gravestone ("Aces:" over the order's own words,
+    wrapped), and in each empty ace-column place the suit whose ace
+    alone may go there (the engine's ``row_suit``), in its colour.  The
+    legend where it fits between the row counts and the window's edge, a
+    little smaller if it must (the status line names the order too)."""
     cw, ch = layout.card
     top = layout.slots["a0"].rect
     dy = layout.slots["b0"].rect.top - top.top
     stone = next((p.rect for p in layout.pictures if p.name == "gravestone"), None)
-    legend = ACE_LEGEND[game.options["aces"]]
-    size = max(MIN_TEXT, int(ch * 0.22))
-    # between the row counts' digits (centred in their labels) and the window's edge
-    counts_end = stone.x - int(0.4 * cw) + int(0.6 * max(MIN_TEXT, int(ch * 0.32))) if stone else 0
-    half = min(stone.centerx - counts_end, area.right - 2 - stone.centerx) if stone else 0
-    if stone is not None and max(text_width(t, size) for t in legend) <= 2 * half:
+    if stone is not None:
+        # between the row counts' digits (centred in their labels) and the window's edge
+        counts_end = stone.x - int(0.4 * cw) + int(0.6 * max(MIN_TEXT, int(ch * 0.32)))
+        half = min(stone.centerx - counts_end, area.right - 2 - stone.centerx)
         y = top.top + dy * 2 - dy // 3
-        for k, text in enumerate(legend):
-            layout.labels.append(Label(text, Rect(stone.centerx - half, y + k * (size + 6), 2 * half, size + 4),
-                                       size, (235, 235, 225) if k else (255, 236, 160)))
+        words = ace_order_words(game)
+        if words.startswith("Aces "):       # "Aces:" over "anywhere"
+            words = words[len("Aces "):]
+        size = max(MIN_TEXT, int(ch * 0.22))
+        while True:
+            lines = wrapped(words, size, 2 * half)
+            legend = [ACE_LEGEND_HEAD, *lines] if lines and text_width(ACE_LEGEND_HEAD, size) <= 2 * half else None
+            if legend and y + len(legend) * (size + 6) <= stone.top or size <= MIN_TEXT:
+                break
+            size = max(MIN_TEXT, size - 2)
+        if legend and y + len(legend) * (size + 6) <= stone.top:
+            for k, text in enumerate(legend):
+                layout.labels.append(Label(text, Rect(stone.centerx - half, y + k * (size + 6), 2 * half, size + 4),
+                                           size, (235, 235, 225) if k else (255, 236, 160)))
     for r in range(game.ROWS):
         place = f"{game.ROW_LETTERS[r]}0"
         suit = game.row_suit(r)
         if suit is None or game.card_at(place) is not None or place not in layout.slots:
             continue
         rect = layout.slots[place].rect
-        size = max(MIN_TEXT, int(ch * 0.3))
+        size = max(MIN_TEXT, int(ch * SIGN_SHARE))
         # the suit's sign (its word would be read as a row's letter, or not fit a small card)
         layout.labels.append(Label(SUIT_SIGNS[suit], Rect(rect.x, rect.centery - size // 2, rect.w, size + 2),
-                                   size, (200, 214, 200)))
+                                   size, SUIT_COLOURS[suit]))
 
 
 def set_redeals(commands, n: int) -> None:
@@ -167,7 +198,7 @@ eight rows, leaving exactly one gap just after the last locked card of each row:
 waiting for its Ace gets its gap in the ace column; a finished row gets its gap after the King, where it is
 dead.
 
-You may also redeal before you are stuck: choose ReDeal (Ctrl+D) and confirm.
+You may also redeal before you are stuck: choose Redeal... (Ctrl+D) and confirm.
 
 You have 1 or 2 redeals, 2 unless you choose otherwise in the Options menu. The choice can be changed only
 before your first move (placing an Ace counts); changing it deals the same cards again.
