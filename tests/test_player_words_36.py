@@ -139,3 +139,17 @@ def test_in_bridge_order_the_ace_column_shows_each_suit_large_and_in_its_colour(
         else:
             assert dark > 100 and red == 0, f"the {suit} sign should be drawn black ({dark} dark pixels)"
         assert max(rows) - min(rows) >= ch * 0.25, f"the {suit} sign should stand a quarter of a card tall at least"
+
+
+# ----------------------------------------------------------------- Rewind to Start, stopped by a redeal
+def test_rewind_to_start_stopped_by_a_redeal_says_why(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5")
+    game = app.game
+    for word in ("card", "redeal", "card"):
+        move = next(m for m in game.legal_moves() if (m.word == "redeal") == (word == "redeal"))
+        assert app.scene.try_move(str(move))
+        settle(app)
+    app.commands.run("rewind")
+    settle(app)
+    assert app.game.history[-1] == "redeal", "a redeal is never undone"
+    assert app.message == "Rewound to the last redeal. A redeal cannot be undone: it dealt the cards anew at random."

@@ -344,6 +344,9 @@ class Commands:
         while g.can_undo if back else g.can_redo:
             g.undo() if back else g.redo()
         self.flow.redraw_table()
+        if back and g.history and g.undo_reason():
+            # stopped short of the deal by a move no undo takes back (Chinese Puzzle's redeal): why
+            self.say(f"Rewound to the last {g.history[-1]}. {g.undo_reason().split('. ')[0].rstrip('.')}.")
 
     # ----------------------------------------------------------- options
     def choose_rule(self) -> None:
