@@ -144,7 +144,8 @@ class App:
     """Card Shell, running: it makes its parts and hands each one the few
     others it uses; none of them holds the App."""
 
-    def __init__(self, args: argparse.Namespace, speech_backend=None, opened: Opened | None = None) -> None:
+    def __init__(self, args: argparse.Namespace, speech_backend=None, opened: Opened | None = None,
+                 lock: storage.FolderLock | None = None) -> None:
         self.args = args
         logs.start()
         if opened is None:
@@ -176,7 +177,8 @@ class App:
                          dump_path=args.dump_layout)
         self.assistant.show_game = self.flow.show_game
         self.loop = Loop(self.stage, self.flow, self.settings, self.assistant, args,
-                         close=partial(close, self.flow, self.settings, self.window, self.assistant))
+                         close=partial(close, self.flow, self.settings, self.window, self.assistant),
+                         lock=lock if lock is not None else opened.lock)
         self.commands = Commands(self.stage, self.settings, self.flow, self.records, self.assistant, self.loop.stop)
         self.flow.show_high_scores = self.commands.show_high_scores
         self.stage.menu = MenuBar(self.fonts, self.commands.menus, self.commands.titles, speak=self.speech.say)
@@ -271,7 +273,7 @@ def main(argv: list[str] | None = None, opened: Opened | None = None) -> int:
         try:
             lock.acquire()
         except storage.AlreadyRunning as e:
-            tell_already_running(str(e))
+            tell_already_running(str(e), forward=lock.ask_forward())
             return 1
         except OSError as e:            # a read-only folder, a file system without locks: play on, warned
             problem = (f"Card Shell could not lock its data folder {lock.folder} ({e.strerror or e}): "
@@ -279,7 +281,7 @@ def main(argv: list[str] | None = None, opened: Opened | None = None) -> int:
         else:
             storage.remove_leftovers(lock.folder)     # what saves cut short by a kill left behind
     try:
-        app = App(args, opened=opened)
+        app = App(args, opened=opened, lock=lock if lock.held else None)
         if problem:
             app.flow.problems.append(problem)
         return app.run()
@@ -322,9 +324,16 @@ def tell_crash(error: BaseException) -> None:
         pass
 
 
-def tell_already_running(message: str) -> None:
+#: what a second copy adds when the running copy took its request to come forward
+BROUGHT_FORWARD = "Its window has been brought forward."
+
+
+def tell_already_running(message: str, forward: bool = False) -> None:
     """A second copy's only word: on its standard error, and in a message
-    box of the desktop's when there is a desktop to show one."""
+    box of the desktop's when there is a desktop to show one.  ``forward``:
+    the running copy took the request to bring its window forward."""
+    if forward:
+        message = f"{message} {BROUGHT_FORWARD}"
     print(f"card-shell: {message}", file=sys.stderr)
     if headless():
         return

@@ -17,6 +17,7 @@ alert stayed open are never counted when it closes.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -30,6 +31,22 @@ from . import idle
 STEP = 1 / 120
 MAX_STEPS = 12
 FPS = 120
+#: another copy asked this one to bring its window forward (its request seen by the watcher)
+COME_FORWARD = pygame.event.custom_type()
+#: seconds between the watcher's looks for that request (a thread: the loop's idle wait stays whole)
+WATCH_EVERY = 0.5
+
+
+def watch_requests(lock, stop: threading.Event, every: float = WATCH_EVERY) -> None:
+    """Another copy's requests to bring the window forward, looked for
+    every ``every`` seconds until ``stop`` (on a thread of its own): each
+    becomes a ``COME_FORWARD`` event, which wakes the loop's wait."""
+    while not stop.wait(every):
+        if lock.asked_forward():
+            try:
+                pygame.event.post(pygame.event.Event(COME_FORWARD))
+            except pygame.error:        # the display closed meanwhile: the copy is quitting
+                return
 
 
 class Loop:
@@ -38,7 +55,7 @@ class Loop:
     and the ``assistant``.  ``args``: the command line (the first scene, a
     screenshot); ``close``: what quitting does, once the loop ends."""
 
-    def __init__(self, stage, flow, settings, assistant, args, close) -> None:
+    def __init__(self, stage, flow, settings, assistant, args, close, lock=None) -> None:
         self.stage = stage
         self.flow = flow
         self.settings = settings
@@ -49,6 +66,10 @@ class Loop:
         self.now = time.perf_counter          # the loop's clock (a test may hand it another)
         self.last = self.now()
         self.lag = 0.0
+        #: the data folder's lock this copy holds: another copy's request to come forward arrives through it
+        self.lock = lock
+        #: how many times another copy asked this one's window to come forward (and it did)
+        self.brought_forward = 0
 
     def dispatch(self, event: pygame.event.Event) -> None:
         stage, flow = self.stage, self.flow
@@ -63,6 +84,9 @@ class Loop:
             return
         if event.type == ANSWER:
             self.assistant.on_answer(event.answer)
+            return
+        if event.type == COME_FORWARD:
+            self.come_forward()
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not stage.dialogs \
                 and stage.scene is not None and stage.scene.skip():
@@ -117,6 +141,12 @@ class Loop:
     def stop(self) -> None:
         """Quit: the loop ends after this pass (and ``close`` runs)."""
         self.running = False
+
+    def come_forward(self) -> None:
+        """Another copy was started and asked for this one: the window is
+        brought forward (restored if minimized, raised, given the focus)."""
+        self.brought_forward += 1
+        self.stage.bring_forward()
 
     def busy(self) -> bool:
         scene = self.stage.scene
@@ -197,9 +227,16 @@ class Loop:
             pygame.image.save(stage.window.screen, self.args.screenshot)
             return 0
         clock = pygame.time.Clock()
-        while self.running:
-            self.step()
-            if self.busy():
-                clock.tick(FPS)
+        stop = threading.Event()
+        if self.lock is not None and self.lock.held:
+            threading.Thread(target=watch_requests, args=(self.lock, stop), name="card-shell-come-forward",
+                             daemon=True).start()
+        try:
+            while self.running:
+                self.step()
+                if self.busy():
+                    clock.tick(FPS)
+        finally:
+            stop.set()
         self.close()
         return 0

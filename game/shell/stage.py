@@ -13,6 +13,7 @@ to a player who listens, in one place.
 from __future__ import annotations
 
 import re
+import warnings
 
 import pygame
 
@@ -93,6 +94,23 @@ class Stage:
     def default_window(self) -> None:
         self.window.default_window()
         self.after_window_change()
+
+    def bring_forward(self) -> None:
+        """The window shown in front of the others and given the focus (a
+        second copy was started): restored first if it was minimized, and
+        drawn again.  Where the platform lets us: a window manager may only
+        mark it as wanting attention."""
+        try:
+            with warnings.catch_warnings():     # pygame-ce prefers Window's own surface; only these are used
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+                if not pygame.display.get_active():     # minimized (restore() would also undo a maximize)
+                    window.restore()
+                window.show()
+                window.focus()
+        except (pygame.error, AttributeError):
+            pass
+        self.redraw_all()
 
     def after_window_change(self) -> None:
         self.fonts.fit(self.window.screen.get_size())

@@ -26,7 +26,8 @@ fatal.
 
 One running Card Shell holds the folder (:class:`FolderLock`): a second
 copy started meanwhile says so and touches nothing, so two copies never
-save over each other.  Temporary files carry the writing process's id and
+save over each other; it only asks the first to bring its window forward
+(``card-shell.raise`` beside the lock, which the first takes).  Temporary files carry the writing process's id and
 a random token (no two writes share one); those a kill left behind are
 removed at the next start (:func:`remove_leftovers`).
 
@@ -46,6 +47,7 @@ import contextlib
 import json
 import math
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -211,6 +213,8 @@ def save_json(path: Path, data: Any) -> str | None:
 
 # ----------------------------------------------------------------- one copy at a time
 LOCK = "card-shell.lock"
+#: a second copy's request to the one holding the folder: bring your window forward
+RAISE = "card-shell.raise"
 
 
 class AlreadyRunning(RuntimeError):
@@ -235,11 +239,18 @@ class FolderLock:
     Windows), taken at start and let go when the process ends, however it
     ends (a kill included: the system drops the lock with the process).
     The holder writes its process id in the file, for the message the
-    next copy shows."""
+    next copy shows.
+
+    A copy that finds the folder held asks the holder to bring its window
+    forward (:meth:`ask_forward`: a small file, ``card-shell.raise``, beside
+    the lock); the holder looks for it now and then (:meth:`asked_forward`)
+    and takes it.  One left by a copy that ended before it looked is
+    removed when the lock is next taken, so it raises nothing then."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self.path = self.folder / LOCK
+        self.request = self.folder / RAISE
         self._fd: int | None = None
 
     @property
@@ -264,6 +275,36 @@ class FolderLock:
             os.close(fd)
             raise
         self._fd = fd
+        with contextlib.suppress(OSError):
+            self.request.unlink()       # a request to a copy that has gone: stale, never obeyed
+
+    def ask_forward(self, wait: float = 2.0) -> bool:
+        """A second copy (the lock is another's): ask the holder to bring its
+        window forward, and wait up to ``wait`` seconds for it to take the
+        request.  Whether it did; False too when the request could not be
+        written (then nothing is left behind)."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.request.write_text(f"{os.getpid()}\n", encoding="ascii")
+        except OSError:
+            return False
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            if not self.request.exists():
+                return True
+            time.sleep(0.05)
+        return not self.request.exists()
+
+    def asked_forward(self) -> bool:
+        """The holder: whether another copy asked for the window to come
+        forward since the last look (the request is taken: removed)."""
+        if self._fd is None:
+            return False
+        try:
+            self.request.unlink()
+        except OSError:                 # none (or one this copy cannot remove: left alone)
+            return False
+        return True
 
     def release(self) -> None:
         """Let the folder go (the file stays: removing it would race the next copy)."""
