@@ -153,3 +153,12 @@ def test_rewind_to_start_stopped_by_a_redeal_says_why(home):
     settle(app)
     assert app.game.history[-1] == "redeal", "a redeal is never undone"
     assert app.message == "Rewound to the last redeal. A redeal cannot be undone: it dealt the cards anew at random."
+
+
+def test_rewind_to_start_just_after_a_redeal_says_why_nothing_is_taken_back(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5")
+    assert app.scene.try_move("redeal")
+    settle(app)
+    app.commands.run("rewind")
+    settle(app)
+    assert app.message.startswith("A redeal cannot be undone")

@@ -338,7 +338,8 @@ class Commands:
             return
         g = s.game
         if not (g.can_undo if back else g.can_redo):
-            table.refuse("There is no move to take back." if back else "There is no move undone to play again.")
+            table.refuse((g.undo_reason() or "There is no move to take back.") if back
+                         else "There is no move undone to play again.")
             return
         table.cancel_carry()
         while g.can_undo if back else g.can_redo:
