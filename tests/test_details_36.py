@@ -194,3 +194,38 @@ def test_a_hint_on_a_run_draws_one_outline_round_the_run_not_a_ring_per_card(tmp
     assert orange(pygame.Rect(run.x - BEACON, run.y, BEACON, run.h)) > run.h, "down its side too"
     empty = table.layout.slots["c6"].rect
     assert orange(pygame.Rect(empty.x, empty.y - BEACON, empty.w, BEACON)) > empty.w, "and round where it goes"
+
+
+# ----------------------------------------------------------- a won Gaps table
+ONE_FROM_WON = """
+2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --
+2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS -- KS
+"""
+
+
+def test_a_won_gaps_table_shows_its_last_column_as_plain_gaps_not_dead_marks(tmp_path):
+    """Before the last move the gaps after the kings are dead (an X);
+    once the game is won, the four gaps of column 13 are plain empty
+    places: nothing on a won table reads as a failure."""
+    from conftest import gaps_from
+    from gui import center_of, click
+
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "1")
+    app.show_game(gaps_from(ONE_FROM_WON), opening=False)
+    settle(app)
+    table = app.scene
+    column = [p for p in table.layout.slots if p.endswith("13") and p[0] in "abcd"]
+    assert len(column) == 4
+    assert [table.layout.slots[p].outline for p in ("a13", "b13", "c13")] == ["dead"] * 3
+
+    def middle(place):
+        return sum(app.canvas.background.get_at(table.layout.slots[place].rect.center)[:3])
+    marked = middle("a13")
+    click(app, center_of(app, "d13"))
+    click(app, center_of(app, "d12"))
+    settle(app)
+    assert app.game.won
+    assert [table.layout.slots[p].outline for p in column] == ["outline"] * 4
+    assert middle("a13") > marked + 30, "no X across the gap after the king"

@@ -67,7 +67,8 @@ def lay_grid(game, area: Rect, aspect: float, extra_width: float = 0.0, band: tu
     top = inner.y + max(0, (inner.h - dy * (rows - 1) - ch - band_h) // 2)
     position = game.position()["rows"]
     locked = game.locked_counts()
-    dead = set(game.dead_places())
+    # a won table's gaps (after the kings) are plain empty places, never marked dead: they read as failures
+    dead = set() if game.won else set(game.dead_places())
     for r in range(rows):
         for k in range(width):
             place = game.PLACES[r * width + k]
