@@ -22,7 +22,7 @@ DOCS = ROOT / "docs"
 #: the pages a reader reads
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 #: the folders whose code's comments and docstrings are read too
-CODE = ("engine", "game", "tools", "bench", "tests")
+CODE = ("engine", "game", "card_shell", "tools", "bench", "tests")
 
 #: files that are not in the repository: the design notes, the rulebook and
 #: the interface check the project began beside, and the folder they lie in
@@ -93,7 +93,7 @@ def test_every_relative_link_leads_to_a_file_in_the_repository():
 def test_every_repository_path_a_page_names_is_there():
     """A path in code type that starts in one of the repository's folders
     (`engine/review.py`, `tests/test_gaps.py`) names a file that exists."""
-    folders = "|".join(re.escape(f) for f in ("engine", "game", "tools", "bench", "tests", "docs", "assets", ".ci"))
+    folders = "|".join(re.escape(f) for f in (*CODE, "docs", "assets", "data", "licenses", ".ci"))
     problems = []
     for page in PAGES:
         for code in re.findall(r"`([^`\s]+)`", page.read_text(encoding="utf-8")):
