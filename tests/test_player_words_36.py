@@ -162,3 +162,17 @@ def test_rewind_to_start_just_after_a_redeal_says_why_nothing_is_taken_back(home
     app.commands.run("rewind")
     settle(app)
     assert app.message.startswith("A redeal cannot be undone")
+
+
+# ----------------------------------------------------------------- a grid's marks grow with its cards
+@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle"])
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440), (3840, 2160)])
+def test_the_row_letters_and_column_numbers_grow_with_the_cards(name, size):
+    from test_table_fill import ink, layout_of
+    layout = layout_of(name, {}, {}, size)
+    ch = layout.card[1]
+    marks = [lb for lb in layout.labels if lb.role in ("row", "column") and lb.text != "Aces"]
+    assert {lb.role for lb in marks} == {"row", "column"}
+    for lb in marks:
+        tall = ink(lb).h
+        assert tall >= 0.1 * ch, f"{lb.role} mark {lb.text!r} stands {tall} px beside cards {ch} px tall at {size}"

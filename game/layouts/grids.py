@@ -17,7 +17,7 @@ EDGE = 0.06
 #: above them, as the words name the places ("row B, column 4"): their font
 #: size a share of the card's height, at least :data:`MIN_TEXT`, and a
 #: colour quieter than the counts'
-MARK_SHARE = 0.15
+MARK_SHARE = 0.24
 MARK_COLOUR = (200, 214, 200)
 #: the ace column's mark (Chinese Puzzle; the words say "row C's ace column")
 ACE_MARK = "Aces"
