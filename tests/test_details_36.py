@@ -229,3 +229,37 @@ def test_a_won_gaps_table_shows_its_last_column_as_plain_gaps_not_dead_marks(tmp
     assert app.game.won
     assert [table.layout.slots[p].outline for p in column] == ["outline"] * 4
     assert middle("a13") > marked + 30, "no X across the gap after the king"
+
+
+# ----------------------------------------------------------- H at the end of The Prince
+def test_h_says_layoff_when_every_card_left_can_go_home(tmp_path):
+    """At the end of The Prince, when Layoff would finish the game, H
+    names Layoff and its shortcut rather than the next card of some
+    thirty; Ctrl+L then wins."""
+    from gui import endgame
+
+    import engine
+
+    app = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    app.show_game(engine.from_dict(endgame()), opening=False)
+    settle(app)
+    key(app, pygame.K_h, unicode="h")
+    assert app.session.hints_shown[-1] == "layoff"
+    assert app.message.startswith("Hint: Layoff (Ctrl+L)"), app.message
+    ctrl(app, pygame.K_l)
+    settle(app)
+    assert app.game.won
+
+
+def test_layoff_is_named_only_when_it_finishes_the_game():
+    """A Layoff that leaves cards on the table is not what H names (its
+    hint comes from the solver, as before); one that wins is."""
+    from gui import endgame
+
+    import engine
+    from game.assistant.assistant import finishes
+
+    opening = engine.new_game("prince", seed=1)
+    assert opening.explain("layoff") is None and not finishes(opening)
+    assert finishes(engine.from_dict(endgame()))
+    assert not finishes(engine.new_game("gaps", seed=1))

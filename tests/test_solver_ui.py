@@ -28,9 +28,11 @@ def test_the_indicator_says_a_winnable_deal_can_still_be_won(tmp_path):
 
 
 def test_h_shows_the_next_move_of_the_solution(tmp_path):
+    doc = endgame()        # the ten of hearts on its nine: Layoff does not finish it (H would say Layoff)
+    doc["position"]["columns"][3:5] = [["KS", "QH", "JS", "9S"], ["9H", "TH"]]
     app = make_app(tmp_path, "--analysis")
     try:
-        app.show_game(engine.from_dict(endgame()), opening=False)
+        app.show_game(engine.from_dict(doc), opening=False)
         assert wait_for(app, lambda: app.session.verdict == "won")
         first = app.session.hint_line[0]
         key(app, pygame.K_h, unicode="h")

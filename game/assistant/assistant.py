@@ -30,6 +30,9 @@ PROBE_S = 0.3                    # the indicator's short search of a position le
 #: after the move at most (however long it waited in the worker, or was set
 #: aside for hints), and it says won, lost or not known within 10 s
 SETTLE_S = 8.0
+#: the move word that may finish a game at once (every card left laid off
+#: to the foundations): H names it rather than those cards one at a time
+FINISHING = "layoff"
 
 
 class Assistant:
@@ -240,6 +243,9 @@ class Assistant:
         from engine.solve.advice import leads_back
 
         g = s.game
+        if finishes(g):
+            self.show_hint(FINISHING)       # every card left goes home: Layoff, not the next of them
+            return
         if s.knows_line() and g.explain(s.hint_line[0]) is None and not leads_back(g, s.hint_line[0]):
             # a proved line from here: H follows it, unless its next move
             # would lead back to a position the game has passed (then the
@@ -260,12 +266,16 @@ class Assistant:
         table, s = self.stage.table, self.session
         if table is None or s is None or s.game.over:
             return
+        if finishes(s.game):
+            move, reason = FINISHING, ""      # a line's next card home, when Layoff wins outright
         if move is None or s.game.explain(move) is not None:
             self.stage.say(f"No hint: {reason or 'no move is known to help'}.")
             self.sounds.play("beep")
             return
         table.show_move(move)
-        if reason:
+        if move == FINISHING:
+            self.stage.say(f"Hint: {finishing_words(s.game)}.")
+        elif reason:
             self.stage.say(f"{self.stage.status.message.rstrip('.')}: {reason}.")
 
     def start_demo(self) -> None:
@@ -341,6 +351,29 @@ class Assistant:
         if s is not None and s.demo is not None:
             s.demo = None
             self.stage.say("Demo stopped.")
+
+
+def finishes(game: engine.Game) -> bool:
+    """Whether the engine's Layoff (:data:`FINISHING`) wins ``game`` now:
+    every card left can go to the foundations (asked of a copy)."""
+    try:
+        if game.over or game.explain(FINISHING) is not None:
+            return False
+        copy = engine.from_dict(game.to_dict())
+        copy.play(FINISHING)
+        return copy.won
+    except (ValueError, KeyError, engine.MoveError, engine.BadPosition):
+        return False
+
+
+def finishing_words(game: engine.Game) -> str:
+    """H's words when Layoff wins: its menu item and shortcut, as the
+    game's menu lists them ("Layoff (Ctrl+L)")."""
+    from ..games import front_of
+    entry = next((e for e in front_of(game).menu_items(game, False) if e.command == f"play {FINISHING}"), None)
+    item = f"{entry.label} ({entry.shortcut})" if entry is not None and entry.shortcut else \
+        entry.label if entry is not None else FINISHING.capitalize()
+    return f"{item}: every card left goes to the foundations, and the game is won"
 
 
 def demo_news(demo: Demo, game: engine.Game) -> str:
