@@ -539,9 +539,11 @@ def after(k: int) -> str:
 def plain_move_words(doc: dict[str, Any], k: int, text: str | None = None) -> str:
     """Move ``k`` (its index in the history) of the game ``doc`` as the
     engine alone can say it: its notation, with the card it moves named
-    where one card moves ("c3-c7 (the seven of hearts)"); a fresh deal in
-    the game's word ("use a shuffle").  ``text``: another move from the
-    same position (the one that kept the game winnable)."""
+    ("c3-c7 (the seven of hearts)", "c3-c7:2 (the seven of hearts and the
+    card on it)"); a fresh deal in the game's word ("use a shuffle").
+    ``text``: another move from the same position (the one that kept the
+    game winnable).  (The table's words, which name where a card goes as
+    well, are its fronts': ``game/voice/words.py``.)"""
     from .cards import card, card_words
     from .notation import Move
 
@@ -552,8 +554,14 @@ def plain_move_words(doc: dict[str, Any], k: int, text: str | None = None) -> st
         return f"use a {word}"
     try:
         move = Move.parse(text)
-        if move.word is not None or (move.count or 1) != 1:
+        count = move.count or 1
+        if move.word is not None:
             return text
+        if count > 1:                       # a run off a column: its first card, and the cards on it
+            pile = game.position()["columns"][int(move.src[1:]) - 1]
+            first = pile[-count] if move.src[0] == "c" and len(pile) >= count else None
+            more = "the card on it" if count == 2 else f"the {count - 1} cards on it"
+            return f"{text} (the {card(first).words} and {more})" if first else text
         if hasattr(game, "card_at"):
             moved = game.card_at(move.src)
             words = card(moved).words if moved else None
@@ -577,13 +585,19 @@ def summary(review: dict[str, Any], n: int, move_words: Callable[[int], str],
     move asked about (the window's mark clicked), said after the rest."""
     losing = review.get("losing")
     lines = []
-    what = f"this deal could be finished without another {word}" if word else "the game could be won"
+    deals = review.get("deals") or [{"first": 0, "last": n, "lost_from_the_start": False}]
+
+    def what(k: int) -> str:
+        """What move ``k``'s deal could be, in the game's words."""
+        if not word:
+            return "the game could be won"
+        deal = next((d for d in deals if d["first"] <= k < d["last"]), deals[-1])
+        return f"this deal could be finished {without(word, deal)}"
     if losing is not None:
         k = losing
-        lines.append(f"Move {k + 1}, {move_words(k)}: {what} before it and not after.")
+        lines.append(f"Move {k + 1}, {move_words(k)}: {what(k)} before it and not after.")
         if review.get("instead"):
             lines.append(f"Instead, {instead_words(k, review['instead'])} kept it winnable.")
-    deals = review.get("deals") or [{"first": 0, "last": n, "lost_from_the_start": False}]
     if losing is None:
         lines.extend(unnamed(review["verdicts"], deals, n, word=word, won_game=won_game))
     if word and len(deals) > 1:
@@ -593,10 +607,16 @@ def summary(review: dict[str, Any], n: int, move_words: Callable[[int], str],
         lines.append("The review ran out of time before it could decide everything.")
     if selected is not None and selected != losing:
         k = selected
-        state = {WON: what.replace("could", "could still"), LOST: what.replace("could", "could no longer"),
+        state = {WON: what(k).replace("could", "could still"), LOST: what(k).replace("could", "could no longer"),
                  UNKNOWN: "the solver could not tell"}.get(review["verdicts"][k + 1], "not looked at")
         lines.append(f"Move {k + 1}, {move_words(k)}: after it, {state}.")
     return lines
+
+
+def without(word: str, deal: dict[str, Any]) -> str:
+    """ "without a shuffle" of the first deal (no shuffle came before it),
+    "without another shuffle" of a deal a shuffle made."""
+    return f"without {'a' if deal['first'] == 0 else 'another'} {word}"
 
 
 def unnamed(verdicts: list[str], deals: list[dict[str, Any]], n: int, *, word: str | None,
@@ -617,19 +637,19 @@ def unnamed(verdicts: list[str], deals: list[dict[str, Any]], n: int, *, word: s
         if word is None:
             return ["This deal could not be won from the start: no move lost it."]
         start = "from the start" if first == 0 else f"from its start ({after(first)})"
-        return [f"{Subject} could not be finished without a {word} {start}: no move lost that."]
+        return [f"{Subject} could not be finished {without(word, deal)} {start}: no move lost that."]
     if lost is None:
         if verdicts[last] == UNKNOWN:
-            can = f"can still be finished without another {word}" if word else "can still be won"
+            can = f"can still be finished {without(word, deal)}" if word else "can still be won"
             return [f"The solver could not tell in its time whether {subject} {can} from where it "
                     "stands (marked not known), so there is no losing move to name."]
-        return [f"{Subject} could still be finished without another {word} after every move."] if word else []
-    lost_words = f"could not be finished without another {word}" if word else "is lost"
+        return [f"{Subject} could still be finished {without(word, deal)} after every move."] if word else []
+    lost_words = f"could not be finished {without(word, deal)}" if word else "is lost"
     where = "where it ends" if lost == n else f"from move {lost} on"
     if won is None:
         return [f"{Subject} {lost_words} {where}; the solver could not decide the moves before it in its "
                 "time (marked not known), so it cannot say which move lost it."]
-    could = f"could still be finished without another {word}" if word else "could still be won"
+    could = f"could still be finished {without(word, deal)}" if word else "could still be won"
     return [f"{Subject} {could} {after(won)} and {lost_words} {where}; the solver could not decide "
             f"the moves between in its time (marked not known), so it cannot say which of them lost it."]
 

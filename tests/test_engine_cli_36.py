@@ -127,7 +127,7 @@ def test_the_review_is_said_in_words_by_default(tmp_path):
         json.loads(text)
     first = text.splitlines()[0]
     assert first.startswith(f"Move {losing + 1}, {move} (the ")
-    assert first.endswith(": this deal could be finished without another shuffle before it and not after.")
+    assert first.endswith(": this deal could be finished without a shuffle before it and not after.")
     assert text.splitlines()[1].startswith("Instead, ") and text.splitlines()[1].endswith(" kept it winnable.")
     game = engine.from_dict(doc)
     assert f"Move {losing + 1}, {move} (the " in text and "<- the move that lost it" in text
@@ -143,6 +143,26 @@ def test_the_review_as_json_is_one_json_line(tmp_path):
     assert len(lines) == 1
     found = json.loads(lines[0])
     assert found["losing"] == losing and len(found["verdicts"]) == len(doc["history"]) + 1
+
+
+@pytest.mark.parametrize("name, k, move, words", [
+    ("prince", 14, None, "c1-c6 (the jack of diamonds)"),
+    ("prince", 14, "c9-c3:2", "c9-c3:2 (the five of clubs and the card on it)"),
+    ("smith", 199, None, "c4-c8:10 (the ten of hearts and the 9 cards on it)"),
+    ("gaps", 28, None, "a3-d13 (the queen of clubs)"),
+])
+def test_the_command_line_names_the_cards_a_move_moves(name, k, move, words):
+    doc, _, _ = fixture(name)
+    assert plain_move_words(doc, k, move) == words
+
+
+def test_a_fresh_deal_is_said_in_the_games_word():
+    game = engine.new_game("gaps", seed=3)         # stuck after 60 moves, each the first one listed
+    for _ in range(60):
+        game.play(str(next(m for m in game.legal_moves() if m.word is None)))
+    assert game.stuck
+    game.play("redeal")
+    assert plain_move_words(game.to_dict(), len(game.history) - 1) == "use a shuffle"
 
 
 def test_the_json_flag_is_in_the_review_help(capsys):
@@ -169,7 +189,7 @@ def test_the_command_line_and_the_window_say_the_same_sentences():
     said = summary(review, len(game.history), dialog.words, lambda k, m: m,
                    word=engine.review.random_word(game), won_game=game.won, selected=dialog.selected)
     assert dialog.summary() == said
-    assert said[0].endswith(": this deal could be finished without another redeal before it and not after.")
+    assert said[0].endswith(": this deal could be finished without a redeal before it and not after.")
     plain = summary(review, len(game.history), lambda k: plain_move_words(doc, k), lambda k, m: m,
                     word=engine.review.random_word(game), won_game=game.won)
     assert plain[0] == said[0].replace(dialog.words(losing), plain_move_words(doc, losing))
