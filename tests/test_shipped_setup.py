@@ -127,12 +127,20 @@ def test_about_names_the_version_and_the_licence():
     assert "GPL-3.0-or-later" in ABOUT
 
 
-def test_the_licence_file_says_gpl_3_or_later():
+def test_the_licence_file_is_the_gpl_3_whole_and_the_notice_says_or_later():
+    """LICENSE is the licence's full text (a packager reads it there), and
+    licenses/README.md the project's notice: version 3 or any later one;
+    every text licenses/README.md names is in the folder."""
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
-    assert text.startswith("SPDX-License-Identifier: GPL-3.0-or-later\n")
-    assert "Copyright (C) 2026 the Card Shell authors" in text
-    assert "either version 3 of the License, or\n(at your option) any later version." in text
-    assert "https://www.gnu.org/licenses/gpl-3.0.txt" in text
+    assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE\n") and "Version 3, 29 June 2007" in text
+    assert "TERMS AND CONDITIONS" in text and "END OF TERMS AND CONDITIONS" in text
+    assert len(text.splitlines()) > 600, "not the whole licence"
+    notice = (ROOT / "licenses" / "README.md").read_text(encoding="utf-8")
+    assert "Copyright (C) 2026 the Card Shell authors" in notice
+    assert "either version 3 of the License, or (at your option) any later version" in " ".join(notice.split())
+    import re
+    for name in re.findall(r"`([A-Za-z0-9.-]+\.txt)`", notice):
+        assert (ROOT / "licenses" / name).is_file(), name
     assert 'license = "GPL-3.0-or-later"' in (ROOT / "pyproject.toml").read_text()
 
 
