@@ -263,3 +263,93 @@ def test_layoff_is_named_only_when_it_finishes_the_game():
     assert opening.explain("layoff") is None and not finishes(opening)
     assert finishes(engine.from_dict(endgame()))
     assert not finishes(engine.new_game("gaps", seed=1))
+
+
+# ----------------------------------------------------------- Gaps: a column-1 gap and its free 2s
+THREE_FREE_TWOS = """
+-- .. .. .. .. .. .. .. .. .. .. .. --
+2C .. .. .. 2H .. .. .. .. .. .. .. --
+.. .. .. .. .. .. 2S .. .. .. .. .. --
+.. .. 2D .. .. .. .. .. .. .. .. .. ..
+"""
+
+ONE_FREE_TWO = """
+-- .. .. .. .. .. .. .. .. .. .. .. --
+2C .. .. .. .. .. .. .. .. .. .. .. --
+2S .. .. .. .. .. .. .. .. .. .. .. --
+2H .. 2D .. .. .. .. .. .. .. .. .. ..
+"""
+
+
+def gaps_table(tmp_path, picture):
+    from conftest import gaps_from
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "1")
+    app.show_game(gaps_from(picture), opening=False)
+    settle(app)
+    return app
+
+
+def test_clicking_a_column_1_gap_again_offers_each_free_2_in_turn(tmp_path):
+    """Three free 2s may fill the gap at row A, column 1: a click offers
+    the first and says it is one of three twos; each click again offers
+    the next, round all three; a click on the 2 offered puts it in."""
+    from gui import center_of, click
+
+    app = gaps_table(tmp_path, THREE_FREE_TWOS)
+    gap = center_of(app, "a1")
+    offered = []
+    for _ in range(4):
+        click(app, gap)
+        offered.append(app.scene.selected[0])
+        assert "one of three twos" in app.message, app.message
+    assert offered == ["b5", "c7", "d3", "b5"], "each free 2 in reading order, then round again"
+    assert app.game.history == [], "offering plays nothing"
+    click(app, gap)
+    assert app.scene.selected == ("c7", 0)
+    assert "two of spades at row C, column 7, one of three twos, may go in row A, column 1" in app.message
+    assert "click the gap again for the next" in app.message
+    click(app, center_of(app, "c7"))
+    assert app.game.history == ["c7-a1"] and app.game.card_at("a1") == "2S"
+    assert app.scene.selected is None
+
+
+def test_with_one_free_2_the_gap_clicked_again_moves_it_as_before(tmp_path):
+    from gui import center_of, click
+
+    app = gaps_table(tmp_path, ONE_FREE_TWO)
+    click(app, center_of(app, "a1"))
+    assert app.scene.selected == ("d3", 0) and "one of" not in app.message
+    click(app, center_of(app, "a1"))
+    assert app.game.history == ["d3-a1"]
+
+
+def test_by_keys_enter_on_the_gap_offers_a_2_tab_the_next_and_enter_again_moves_it(tmp_path):
+    """By keys: Enter on the gap offers the first free 2 and says how to
+    choose; Tab offers the next; Enter on the gap again moves the 2 offered
+    in (as Enter again always has)."""
+    app = gaps_table(tmp_path, THREE_FREE_TWOS)
+    app.scene.board.focus = ("a1", None)
+    key(app, pygame.K_RETURN)
+    assert app.scene.selected == ("b5", 0) and "one of three twos" in app.message
+    assert "Tab offers the next" in app.message
+    key(app, pygame.K_TAB)
+    assert app.scene.selected == ("c7", 0) and "two of spades at row C, column 7, one of three twos" in app.message
+    key(app, pygame.K_RETURN)
+    assert app.game.history == ["c7-a1"]
+
+
+def test_an_offer_ends_when_another_card_is_chosen(tmp_path):
+    """The 2 offered, let go and chosen again by hand: the gap clicked
+    then takes it, as a selected card goes where it is put."""
+    from gui import center_of, click
+
+    app = gaps_table(tmp_path, THREE_FREE_TWOS)
+    click(app, center_of(app, "a1"))
+    assert app.scene.selected == ("b5", 0)
+    click(app, center_of(app, "b5"))            # the offered 2 chosen: it goes in
+    assert app.game.history == ["b5-a1"]
+    key(app, pygame.K_z, CTRL)
+    assert app.game.history == []
+    click(app, center_of(app, "d3"))            # a 2 selected by hand, then the gap
+    click(app, center_of(app, "a1"))
+    assert app.game.history == ["d3-a1"]

@@ -113,11 +113,16 @@ class View:
 class Fill:
     """What a click on an empty cell does (:meth:`Front.fill_blank`): play
     ``move``, or select the card at ``select``, or neither (refused); and
-    ``words`` to say (the engine's notation, the table says it in words)."""
+    ``words`` to say (the engine's notation, the table says it in words).
+    ``more``: the card selected is offered, one of several that may go
+    there (Gaps' column-1 gap and its free 2s): a click on the cell again
+    offers the next and a click on the card moves it there; by keys, Tab
+    offers the next and Enter on the cell moves it."""
 
     move: str | None = None
     select: str | None = None
     words: str = ""
+    more: bool = False
 
 
 class Front:
@@ -178,9 +183,11 @@ class Front:
         reason = game.explain(game.stock_move) if game.stock_move else None
         return None, reason or "The stock cannot be used now."
 
-    def fill_blank(self, game: engine.Game, place: str, moves: bool) -> Fill:
+    def fill_blank(self, game: engine.Game, place: str, moves: bool, after: str | None = None) -> Fill:
         """A click on an empty cell (only where :attr:`fills_blanks`);
-        ``moves``: the click moves a card (else it selects one)."""
+        ``moves``: the click moves a card (else it selects one); ``after``:
+        the card offered for it last (a :attr:`Fill.more` offer): the next
+        one is offered."""
         return Fill()
 
     def confirm(self, game: engine.Game, word: str) -> tuple[str, str] | None:

@@ -10,6 +10,9 @@ from ..layouts.grids import gaps as lay_gaps
 from .base import SEPARATOR, Entry, Fill, clock_text, play_entry
 from .grid import GridFront
 
+#: how many cards may fill a gap, in words ("one of three twos")
+NUMBERS = {2: "two", 3: "three", 4: "four"}
+
 
 class GapsFront(GridFront):
     name = "gaps"
@@ -26,16 +29,45 @@ class GapsFront(GridFront):
     def layout(self, game, area, aspect, ui):
         return lay_gaps(game, area, aspect, ui)
 
-    def fill_blank(self, game: engine.Game, place: str, moves: bool) -> Fill:
+    def fill_blank(self, game: engine.Game, place: str, moves: bool, after: str | None = None) -> Fill:
         """Clicking a gap selects (or, with "Clicking Blanks Moves",
-        ``moves``, moves) the card that belongs there (the engine's ``belongs``)."""
+        ``moves``, moves) the card that belongs there (the engine's
+        ``belongs``).  A gap in column 1 takes any free 2: the words say
+        it is one of several, and while one is offered (``after``) the gap
+        chosen again offers the next, round the free 2s in reading order."""
         src = game.belongs(place)
         if src is None or game.pickup_reason(src) is not None:
             return Fill(words=self.no_card_for(game, place, src))
+        others = self.fillers(game, place, src)
+        if len(others) > 1 and after in others:
+            src = others[(others.index(after) + 1) % len(others)]
+        one_of = f", one of {NUMBERS.get(len(others), len(others))} {self.plural(game, src)}," \
+            if len(others) > 1 else ""
         if moves:
             return Fill(move=str(engine.Move(src, place)))
-        return Fill(select=src, words=f"The {game.card_at(src)} at {src} goes in {place}: choose the gap "
-                                      "again (a click, or Enter) to move it there.")
+        if one_of:          # (the table says how to choose: by the pointer, or by the keys)
+            return Fill(select=src, more=True, words=f"The {game.card_at(src)} at {src}{one_of} may go in {place}")
+        return Fill(select=src, words=f"The {game.card_at(src)} at {src} goes in {place}: choose the gap again "
+                                      "(a click, or Enter) to move it there.")
+
+    @staticmethod
+    def fillers(game: engine.Game, place: str, first: str) -> list[str]:
+        """The cards that may fill the gap at ``place`` and are free (not in
+        proper place), as the engine's moves say: ``first`` (the engine's
+        ``belongs``), then the others in reading order after it."""
+        free = [m.src for m in game.legal_moves() if m.word is None and m.dst == place and m.src
+                and not game.is_locked(m.src)]
+        order = sorted(set(free) | {first}, key=game.PLACES.index)
+        at = order.index(first)
+        return order[at:] + order[:at]
+
+    @staticmethod
+    def plural(game: engine.Game, src: str) -> str:
+        """The rank of the card at ``src`` in words, many of it: "twos"."""
+        from engine.cards import card
+        words = card(game.card_at(src)).words          # "two of hearts"
+        rank = words.split(" of ")[0]
+        return rank + ("es" if rank.endswith("x") else "s")
 
     @staticmethod
     def no_card_for(game: engine.Game, place: str, src: str | None) -> str:
@@ -149,10 +181,12 @@ time wins. A new list starts with a few modest scores to beat.
 
 # Playing here
 - Click a card to select it, then click a gap to move it there; or drag the card onto the gap.
-- Click a gap to select the card that belongs in it (for a gap at the left edge, the first 2, in reading
-  order, that does not already start a row; any 2 may go there, so to move another one, click that 2 first).
-  With Clicking Blanks Moves chosen in the Options menu, the click moves that card straight in. Hold Alt while
-  clicking a gap to do the opposite of the setting, once.
+- Click a gap to select the card that belongs in it, then click the gap again to move it there. A gap at the
+  left edge takes any 2 that does not already start a row: the click offers the first in reading order and
+  the status line says it is one of two, three or four twos; click the gap again for the next, and click the
+  2 offered to move it in. With Clicking Blanks Moves chosen in the Options menu, the click moves the card
+  straight in (at the left edge, the first 2). Hold Alt while clicking a gap to do the opposite of the
+  setting, once.
 - Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
   every card that may fill it. The status line says in words what the hint shows. A card in its proper place
   carries a gold bar along its foot (in Black & White, a black one).
@@ -161,7 +195,8 @@ time wins. A new list starts with a few modest scores to beat.
   and the spoken words name places that way ("row B, column 4").
 - Keyboard: the arrows move the focus, 1 to 4 jump to row A to D, G to the next gap. Enter or Space picks a
   card up and puts it down, Escape puts it back. On a gap, Enter selects the card that belongs there (and says
-  which); Enter again moves it, as a second click does.
+  which); Enter again moves it, as a second click does. On a gap at the left edge with several 2s free,
+  Tab offers the next 2, and Enter on the gap moves the 2 offered in.
 - With a card in hand, Tab goes to the gap it may go to. F plays the focused card's only move.
 - The Options menu changes the card back, the table, and Colour or Black & White.
 - F10 or Alt with a menu's underlined letter opens the menus: arrows move, Enter or Space chooses, Escape

@@ -67,12 +67,27 @@ class Board:
     carry: Carry | None = None
     press: Press | None = None
     selected: tuple[str, int] | None = None
+    # a card offered for a gap, one of several that may go there (Fill.more):
+    # (the gap, where the card lies, the moves played when it was offered)
+    offered: tuple[str, str, int] | None = None
     glow: Rect | None = None                    # the legal destination under what is carried
     focus: tuple[str, int | None] | None = None     # the keyboard's place
     flash_rects: list[Rect] = field(default_factory=list)     # the hint's beacon
     flash_from: float = 0.0
     flash_until: float = 0.0
     cascade: Cascade | None = None              # the win's celebration, while it plays
+
+
+def offered(board: Board, game: engine.Game) -> tuple[str, str] | None:
+    """The gap and the card offered for it (one of several that may go
+    there), while that card is still the one selected and no move has been
+    played since; else None."""
+    if board.offered is None:
+        return None
+    gap, src, moves = board.offered
+    if board.selected != (src, 0) or len(game.history) != moves or board.carry is not None:
+        return None
+    return gap, src
 
 
 def focus_targets(layout: Layout, game: engine.Game) -> list[tuple[str, int | None, Rect]]:

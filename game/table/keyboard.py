@@ -7,7 +7,9 @@ to row 1-8, in the same column), R to the reserve or the packets, S to the
 stock (again: the talon), Shift+F to the foundations, G to the next empty
 place; F sends the focused card home (Gaps and Chinese Puzzle: plays its
 only move, as a double-click does); with cards in hand, Tab (Shift+Tab:
-back) moves the focus to the next place the engine accepts them.
+back) moves the focus to the next place the engine accepts them; with a card
+offered for a gap, one of several that may fill it (Gaps' free 2s), Tab
+offers the next.
 
 The focus is the board's (the painter draws it); :class:`Keyboard` is made
 by :class:`game.table.table.Table`, with the board, the painter, the pointer (it
@@ -25,7 +27,7 @@ from pygame import Rect
 import engine
 
 from ..voice.spoken import focus_words, held_words, pile_words, place_name, table_words
-from .board import Board, focus_rect, focus_targets, is_pile  # noqa: F401  (focus_targets: the tests' too)
+from .board import Board, focus_rect, focus_targets, is_pile, offered  # noqa: F401  (focus_targets: the tests' too)
 
 if TYPE_CHECKING:
     from .painter import Painter
@@ -252,6 +254,11 @@ class Keyboard:
         if event.key == pygame.K_w:
             self.where(shift)
             return
+        offer = offered(b, self.game)
+        if event.key == pygame.K_TAB and offer is not None and b.carry is None:
+            # a card offered for a gap, one of several: Tab offers the next (Enter on the gap moves it in)
+            self.table.blank_clicked(offer[0], after=offer[1], by_keys=True)
+            return
         if event.key == pygame.K_TAB:
             if b.carry is not None:
                 places = self.destinations()
@@ -300,7 +307,7 @@ class Keyboard:
             self.table.hand_click()
         elif index is None:
             said = self.said()
-            self.table.blank_clicked(place)
+            self.table.blank_clicked(place, by_keys=True)
             if self.said() == said:     # nothing fills it from here (a gap's card, in Gaps, would)
                 self.speak(f"{place_name(self.game, place).capitalize()} is empty: pick up a card, "
                            "then put it down here.")

@@ -20,7 +20,7 @@ from pygame import Rect
 import engine
 
 from ..voice.words import speak
-from .board import Board, Carry, Press, is_pile
+from .board import Board, Carry, Press, is_pile, offered
 
 if TYPE_CHECKING:
     from ..media.sound import Sounds
@@ -41,7 +41,8 @@ class Plays(Protocol):
     def hint(self, pos: tuple[int, int]) -> None: ...
     def click_stock(self) -> None: ...
     def hand_click(self) -> None: ...
-    def blank_clicked(self, place: str, invert: bool = False) -> None: ...
+    def blank_clicked(self, place: str, invert: bool = False, after: str | None = None,
+                      by_keys: bool = False) -> None: ...
     def change_spacing(self, control: str) -> None: ...
 
 
@@ -129,6 +130,10 @@ class Pointer:
         if place == "timer":
             self.toggle_pause()
             return
+        offer = offered(b, self.game)
+        if offer is not None and (place, index) == (offer[0], None):
+            self.table.blank_clicked(place, after=offer[1])     # the gap again: the next card that may go there
+            return
         if b.selected is not None and (place, index) != b.selected:
             sel = b.selected
             self.set_selected(None)
@@ -176,6 +181,11 @@ class Pointer:
         if last == key and now - when < DOUBLE_CLICK:
             self.set_selected(None)
             self.double_click(press.place)
+            return
+        offer = offered(b, self.game)
+        if offer is not None and key == (offer[1], 0):
+            self.set_selected(None)
+            self.move_to(offer[1], 0, offer[0])      # the card offered for a gap, chosen: it goes there
             return
         if self.option("move_style") == "click":
             self.pick_up(press.place, press.index, pos, by_click=True)
@@ -301,7 +311,10 @@ class Pointer:
         self.table.try_move(text)
 
     def set_selected(self, key: tuple[str, int] | None) -> None:
-        self.board.selected = key
+        b = self.board
+        b.selected = key
+        if b.offered is not None and key != (b.offered[1], 0):
+            b.offered = None            # another card (or none) selected: no card is offered now
 
     def double_click(self, place: str) -> None:
         """Send a card to a foundation (Card Shell games), or to its only

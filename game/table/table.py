@@ -390,20 +390,29 @@ class Table(Scene):
         return None
 
     # ----------------------------------------------------------- clicks the game's front end answers
-    def blank_clicked(self, place: str, invert: bool = False) -> None:
+    def blank_clicked(self, place: str, invert: bool = False, after: str | None = None,
+                      by_keys: bool = False) -> None:
         """A click on an empty cell: the game's front end says what it does
         (Gaps: the card that belongs there is moved, or selected, as its
-        option says; Alt inverts the option)."""
-        fill = self.front.fill_blank(self.game, place, bool(self.option("blanks_move")) != invert)
+        option says; Alt inverts the option).  ``after``: the card offered
+        for it last, one of several (the front offers the next); the words
+        then say how to choose, by the pointer or (``by_keys``) the keys."""
+        fill = self.front.fill_blank(self.game, place, bool(self.option("blanks_move")) != invert, after)
         if fill.move is not None:
             self.try_move(fill.move)
             return
         if fill.select is not None:
             self.set_selected((fill.select, 0))
+            if fill.more:       # one of several: the gap again offers the next, the card chosen goes there
+                self.board.offered = (place, fill.select, len(self.game.history))
         else:
             self.sounds.play("beep")
-        if fill.words:
-            self.say(speak(self.game, fill.words))
+        words = fill.words
+        if fill.more:
+            words += (": Enter on the gap moves it there, Tab offers the next." if by_keys else
+                      ": click the gap again for the next, or click the card offered to move it there.")
+        if words:
+            self.say(speak(self.game, words))
 
     def click_stock(self) -> None:
         """A click on the stock: the move the game's front end names, or its reason why none."""
