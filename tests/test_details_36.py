@@ -353,3 +353,24 @@ def test_an_offer_ends_when_another_card_is_chosen(tmp_path):
     click(app, center_of(app, "d3"))            # a 2 selected by hand, then the gap
     click(app, center_of(app, "a1"))
     assert app.game.history == ["d3-a1"]
+
+
+def test_with_clicking_blanks_moves_the_2_moved_in_is_said_to_be_one_of_several(tmp_path):
+    """Clicking Blanks Moves: the click puts the first free 2 in at once,
+    and the words say it was one of three and how to choose another
+    (Undo, then Alt-click the gap: the offer, then the next)."""
+    from gui import alt_click, center_of, click
+
+    app = gaps_table(tmp_path, THREE_FREE_TWOS)
+    app.settings.set_option("blanks_move", True)
+    click(app, center_of(app, "a1"))
+    assert app.game.history == ["b5-a1"]
+    assert "two of hearts at row B, column 5, one of three twos, went in row A, column 1" in app.message
+    assert "Undo (Ctrl+Z) and Alt-click the gap" in app.message
+    key(app, pygame.K_z, CTRL)
+    alt_click(app, center_of(app, "a1"))
+    assert app.scene.selected == ("b5", 0) and "one of three twos" in app.message
+    click(app, center_of(app, "a1"))
+    assert app.scene.selected == ("c7", 0)
+    click(app, center_of(app, "c7"))
+    assert app.game.history == ["c7-a1"]

@@ -43,8 +43,9 @@ class GapsFront(GridFront):
             src = others[(others.index(after) + 1) % len(others)]
         one_of = f", one of {NUMBERS.get(len(others), len(others))} {self.plural(game, src)}," \
             if len(others) > 1 else ""
-        if moves:
-            return Fill(move=str(engine.Move(src, place)))
+        if moves:           # (said once it is played: that it was one of several, and how to choose)
+            return Fill(move=str(engine.Move(src, place)), words=f"The {game.card_at(src)} at {src}{one_of} went "
+                        f"in {place}: to choose another, Undo (Ctrl+Z) and Alt-click the gap." if one_of else "")
         if one_of:          # (the table says how to choose: by the pointer, or by the keys)
             return Fill(select=src, more=True, words=f"The {game.card_at(src)} at {src}{one_of} may go in {place}")
         return Fill(select=src, words=f"The {game.card_at(src)} at {src} goes in {place}: choose the gap again "

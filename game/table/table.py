@@ -397,9 +397,12 @@ class Table(Scene):
         option says; Alt inverts the option).  ``after``: the card offered
         for it last, one of several (the front offers the next); the words
         then say how to choose, by the pointer or (``by_keys``) the keys."""
-        fill = self.front.fill_blank(self.game, place, bool(self.option("blanks_move")) != invert, after)
+        # (an offer goes on offering, whatever Clicking Blanks says: the card offered is chosen to move it)
+        moves = after is None and bool(self.option("blanks_move")) != invert
+        fill = self.front.fill_blank(self.game, place, moves, after)
         if fill.move is not None:
-            self.try_move(fill.move)
+            if self.try_move(fill.move) and fill.words:
+                self.say(speak(self.game, fill.words))      # (Gaps: one of several 2s, and how to choose)
             return
         if fill.select is not None:
             self.set_selected((fill.select, 0))
