@@ -9,6 +9,7 @@ import pytest
 from conftest import cp_from
 from gui import make_app, post, settle
 
+import engine
 from game.games import front
 
 # row a holds clubs; seven ace-column gaps and the seven other aces at column 5
@@ -176,3 +177,23 @@ def test_the_row_letters_and_column_numbers_grow_with_the_cards(name, size):
     for lb in marks:
         tall = ink(lb).h
         assert tall >= 0.1 * ch, f"{lb.role} mark {lb.text!r} stands {tall} px beside cards {ch} px tall at {size}"
+
+
+# ----------------------------------------------------------------- the review's words
+@pytest.mark.parametrize("losing, words", [(2, "without a shuffle"), (7, "without another shuffle")])
+def test_the_review_says_another_shuffle_only_of_a_deal_a_shuffle_made(losing, words):
+    from engine.review import summary
+    deals = [{"first": 0, "last": 5, "lost_from_the_start": False},
+             {"first": 5, "last": 10, "lost_from_the_start": False}]
+    review = {"verdicts": ["won"] * (losing + 1) + ["lost"] * (10 - losing), "losing": losing, "instead": None,
+              "deals": deals}
+    said = summary(review, 10, lambda k: f"move {k}", lambda k, m: m, word="shuffle", won_game=False)
+    assert said[0] == f"Move {losing + 1}, move {losing}: this deal could be finished {words} before it and not after."
+
+
+def test_the_review_menu_says_when_it_opens(home):
+    from game.ui.review import menu_label
+    game = engine.new_game("prince", seed=7)
+    assert menu_label(game) == "Review This Game (once a card has moved)"
+    game.play(game.legal_moves()[0])
+    assert menu_label(game) == "Review This Game..."

@@ -52,7 +52,7 @@ def test_the_menu_allows_a_review_where_the_rules_say_and_says_why_not_elsewhere
     app = make_app(tmp_path, "--game", "prince", "--seed", "7")
     try:
         item = review_item(app)
-        assert not item.enabled and "after a move" in item.label
+        assert not item.enabled and item.label == "Review This Game (once a card has moved)"
         app.scene.try_move(str(app.game.legal_moves()[0]))
         settle(app)
         assert review_item(app).enabled, "The Prince: at any time, every card being face up"
@@ -76,7 +76,7 @@ def test_the_menu_allows_a_review_where_the_rules_say_and_says_why_not_elsewhere
 
 def test_a_game_over_may_be_reviewed_in_the_republic_and_the_smith():
     game = engine.new_game("smith", seed=2)
-    assert unavailable(game) == "after a move"
+    assert unavailable(game) == "once a card has moved"
     game.play(game.legal_moves()[0])
     assert unavailable(game) == "once the game is over"
     for name in ("republic", "smith"):      # what the rule reads of a game: whether it hides cards, history, end
@@ -84,7 +84,7 @@ def test_a_game_over_may_be_reviewed_in_the_republic_and_the_smith():
         assert unavailable(SimpleNamespace(hides_cards=hides, history=["c1-c2"], over=True)) is None
         assert unavailable(SimpleNamespace(hides_cards=hides, history=["c1-c2"], over=False)) == "once the game is over"
     gaps = engine.GAMES["gaps"].hides_cards
-    assert unavailable(SimpleNamespace(hides_cards=gaps, history=["redeal"], over=False)) == "after a move"
+    assert unavailable(SimpleNamespace(hides_cards=gaps, history=["redeal"], over=False)) == "once a card has moved"
     assert unavailable(SimpleNamespace(hides_cards=gaps, history=["a1-b2"], over=False)) is None
 
 
@@ -314,7 +314,7 @@ def test_gaps_review_speaks_of_shuffles_never_of_redeals():
     dialog.finish(review(before, 1.0, budget=starved, proved=table).to_json())
     assert all(dialog.result["verdicts"][k] == "lost" for k in range(first, shuffle + 1))
     text = " ".join(dialog.summary())
-    assert f"This deal could not be finished without another shuffle from move {first} on" in text
+    assert f"This deal could not be finished without a shuffle from move {first} on" in text
     assert "redeal" not in text.lower()
     # the whole game: two deals, the second undecided
     dialog = ReviewDialog(game)
@@ -328,7 +328,7 @@ def test_gaps_review_speaks_of_shuffles_never_of_redeals():
     assert f"Move {shuffle + 1}, use a shuffle" in text
     assert "Each deal between shuffles is reviewed on its own" in text
     assert f"Move {first + 2}, " in text
-    assert "after it, this deal could no longer be finished without another shuffle" in text
+    assert "after it, this deal could no longer be finished without a shuffle" in text
     assert "whether the last deal can still be finished without another shuffle" in text
 
 

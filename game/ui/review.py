@@ -16,10 +16,11 @@ winnable there instead, and offers to rewind the game to just before the
 losing move ("Try Again from Move 23"); the game rewound was counted once
 already and does not count again (``Records.count_before_rewind``).
 
-Where a review is allowed (``unavailable``): The Prince at any time (every
-card is face up), The Republic and The Smith once the game is over (their
-searches use the hidden cards too), Gaps and Chinese Puzzle at any time,
-each deal between shuffles or redeals on its own.
+Where a review is allowed (``unavailable``): once a card has moved (before,
+there is nothing to review), and then The Prince at any time (every card is
+face up), The Republic and The Smith once the game is over (their searches
+use the hidden cards too), Gaps and Chinese Puzzle at any time, each deal
+between shuffles or redeals on its own.
 
 The table sends what its indicator proved along the game this session
 (``assistant.knowledge.along``) with the request, so the review starts from those
@@ -68,7 +69,7 @@ def unavailable(game: engine.Game | None, ended: bool = False) -> str | None:
     if game is None:
         return "no game"
     if not [m for m in game.history if str(m) != "redeal"]:
-        return "after a move"
+        return "once a card has moved"        # nothing to review before (a fresh deal moves no card of its own)
     if game.hides_cards and not (game.over or ended):        # face-down cards: not until the end
         return "once the game is over"
     return None
