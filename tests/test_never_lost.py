@@ -188,7 +188,7 @@ def test_open_of_another_game_keeps_the_table_s_game_saved_and_asks_about_the_sa
     type_text(app, name)
     key(app, pygame.K_RETURN)
     question = app.dialogs[-1].message
-    assert "your saved game of The Prince (2 moves)" in question
+    assert "Your saved game of The Prince (2 moves) ends unfinished: it cannot be taken up again." in question
     assert "That game counts as a loss: -2 points." in question
     key(app, pygame.K_ESCAPE)
     assert app.game.name == "republic" and (home / "saves" / "prince.json").read_bytes() == prince_save

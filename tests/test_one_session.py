@@ -223,7 +223,7 @@ def test_opening_an_earlier_save_of_the_same_game_is_asked_about(tmp_path):
     assert app.records.export_game(app.game, path, app.session.extra()) is None
     play_first(app, 2)
     open_file(app, path)
-    assert app.dialogs and "takes the place of the game of The Prince under way (3 moves)" in app.dialogs[-1].message
+    assert app.dialogs and "The game of The Prince under way (3 moves) ends unfinished." in app.dialogs[-1].message
     app.close_dialog("Cancel")
     assert len(app.game.history) == 3
     app.close()

@@ -197,3 +197,18 @@ def test_the_review_menu_says_when_it_opens(home):
     assert menu_label(game) == "Review This Game (once a card has moved)"
     game.play(game.legal_moves()[0])
     assert menu_label(game) == "Review This Game..."
+
+
+# ----------------------------------------------------------------- a new game over one under way
+def test_new_game_says_what_becomes_of_the_game_under_way_and_does_it(home):
+    app = make_app(home, "--game", "prince", "--seed", "4", "--rule", "alternate")
+    move = next(m for m in app.game.legal_moves() if m.word is None)
+    assert app.scene.try_move(str(move))
+    settle(app)
+    app.flow.new_game()
+    assert app.dialogs[-1].message == ("Deal a new game? The game of The Prince under way (1 move) ends unfinished."
+                                       "\nThis game counts as a loss: -2 points.")
+    app.close_dialog("New Game")
+    settle(app)
+    assert app.records.stats.get("prince", "alternate").games == 1, "the game left counts, as a loss"
+    assert app.game.history == []

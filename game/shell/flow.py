@@ -261,8 +261,10 @@ class Flow:
         on_table = victim is self.session
         n = victim.moves
         title = front(name).title
-        what = f"the game of {title} under way ({n} move{'s' if n != 1 else ''})" if on_table else \
-            f"your saved game of {title} ({n} move{'s' if n != 1 else ''}), left to be taken up again"
+        # what becomes of it, said plainly: it ends here (and the cost, below: counted as lost, or not)
+        what = f"The game of {title} under way ({n} move{'s' if n != 1 else ''}) ends unfinished." if on_table \
+            else f"Your saved game of {title} ({n} move{'s' if n != 1 else ''}) ends unfinished: it cannot " \
+                 "be taken up again."
 
         def answer(choice: str) -> None:
             if choice != button:
@@ -274,7 +276,7 @@ class Flow:
                     self.records.record_result(victim.game)
                 self.records.clear_game(name)
             go()
-        text = f"{question} It takes the place of {what}.\n{leaving_cost(victim, on_table)}"
+        text = f"{question} {what}\n{leaving_cost(victim, on_table)}"
         self.stage.ask("\n".join([*notes, text]), (button, "Cancel"), answer,
                        "A game is under way" if on_table else f"A saved game of {title}")
 
@@ -323,7 +325,7 @@ class Flow:
         if s is None or s.clock.paused:
             return
         name = s.name
-        self.replace_game(name, "Deal a new one?", "New Game", lambda: self.start_game(name, fresh=True))
+        self.replace_game(name, "Deal a new game?", "New Game", lambda: self.start_game(name, fresh=True))
 
     def choose_game(self, name: str) -> None:
         """Switch games: the one left stays saved, and comes back as it was."""
