@@ -212,3 +212,21 @@ def test_new_game_says_what_becomes_of_the_game_under_way_and_does_it(home):
     settle(app)
     assert app.records.stats.get("prince", "alternate").games == 1, "the game left counts, as a loss"
     assert app.game.history == []
+
+
+# ----------------------------------------------------------------- the Demo at work, in seconds
+def test_the_demo_at_work_says_its_time_in_seconds(home):
+    from game.assistant.analyst import Answer
+    from game.table.session import Demo
+    app = make_app(home, "--game", "smith", "--seed", "2")       # The Smith: the Demo's first search, 60 s
+    from game.voice.speech import RecordingBackend
+    app.speech.backend, app.speech.screen_reader, app.speech.wanted = RecordingBackend(), False, True
+    app.session.demo = Demo()
+    app.assistant.analyst.pending["demo"] = 7
+    app.assistant.on_answer(Answer(7, "demo", "progress", done=25))
+    assert app.message == "Demo: looking for a line... 15 s of 60 s at most."
+    assert "%" not in app.message and "solver's time" not in app.message
+    app.assistant.on_answer(Answer(7, "demo", "progress", done=50))
+    assert app.message == "Demo: looking for a line... 30 s of 60 s at most."
+    assert app.speech.backend.spoken == ["Demo: looking for a line... 15 s of 60 s at most."], \
+        "the seconds alone changed: not said again every half second"

@@ -154,7 +154,10 @@ class Assistant:
             if s is None or s.demo is None:
                 return                              # stopped meanwhile
             if answer.status == "progress":         # the search goes on: say how far
-                stage.say(f"Demo: looking for a line... {answer.done}% of the solver's time spent.")
+                # in seconds, which a player reads (the worker says what share of the search's time is spent)
+                budget = s.front.demo_seconds if not s.demo.rounds else DEMO_AGAIN_S
+                spent = max(1, round(answer.done * budget / 100))
+                stage.say(f"Demo: looking for a line... {spent} s of {budget:.0f} s at most.")
                 return
             if answer.status in ("won", "play-on") and answer.moves:
                 if answer.status == "won":              # the indicator follows the Demo's line too

@@ -128,7 +128,7 @@ class Stage:
     # ----------------------------------------------------------- the status line
     def say(self, text: str) -> None:
         """News on the status line (it lasts until the table changes)."""
-        # a progress line whose numbers alone changed ("...40% of the solver's time") is not said again
+        # a progress line whose numbers alone changed ("looking for a line... 15 s of 60 s") is not said again
         if text == self.speech.last or not same_but_numbers(text, self.speech.last):
             self.speech.say(text)
         self.status.message = text
@@ -229,5 +229,8 @@ def indicator_sentence(text: str) -> str:
 
 
 def same_but_numbers(a: str, b: str) -> bool:
-    """``a`` and ``b`` are one progress line ("... 40% ..."), its numbers alone changed."""
-    return "%" in a and "%" in b and re.sub(r"\d+", "#", a) == re.sub(r"\d+", "#", b)
+    """``a`` and ``b`` are one progress line, work under way ("... 15 s of
+    60 s", "... 40% ..."), its numbers alone changed."""
+    under_way = ("...", "%")
+    return (any(m in a for m in under_way) and any(m in b for m in under_way)
+            and re.sub(r"\d+", "#", a) == re.sub(r"\d+", "#", b))
