@@ -230,3 +230,27 @@ def test_the_demo_at_work_says_its_time_in_seconds(home):
     assert app.message == "Demo: looking for a line... 30 s of 60 s at most."
     assert app.speech.backend.spoken == ["Demo: looking for a line... 15 s of 60 s at most."], \
         "the seconds alone changed: not said again every half second"
+
+
+# ----------------------------------------------------------------- Help names cards as the table does
+def test_help_names_every_card_as_the_table_does():
+    import re
+
+    from engine.cards import RANK_WORDS
+    from game.games import HELP
+    from game.games.base import card_name
+    named = re.compile(r"\b(\w+) of (clubs|diamonds|hearts|spades)\b")
+    for name, text in HELP.items():
+        flat = " ".join(text.split())
+        for m in named.finditer(flat):
+            assert m.group(1) in RANK_WORDS or m.group(1) in ("order",), \
+                f"{name}'s Help names a card {m.group(0)!r}, not as the table does ('{card_name('7C')}')"
+    assert "After the seven of clubs comes the eight of clubs and nothing else." in " ".join(HELP["gaps"].split())
+    assert "the six of clubs only on the seven of clubs" in " ".join(HELP["republic"].split())
+
+
+def test_chinese_puzzle_help_names_the_rows_by_their_letters():
+    from game.games import HELP
+    flat = " ".join(HELP["chinese-puzzle"].split())
+    assert "rows A to D hold four different suits, and rows E to H repeat them" in flat
+    assert "rows 1 to 4" not in flat

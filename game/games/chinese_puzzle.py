@@ -171,10 +171,10 @@ these make the ace column.
 Whenever you like, move each of the eight Aces into any empty space of the ace column. Placing an Ace counts
 as a move. For a new game you can choose a stricter Ace Order in the Options menu (both are off unless
 chosen):
-- Suits in the first four rows: rows 1 to 4 hold four different suits, and rows 5 to 8 repeat them in the same
+- Suits in the first four rows: rows A to D hold four different suits, and rows E to H repeat them in the same
   order, whatever order the Aces arrive in.
-- Bridge order: from the top, the rows are clubs, diamonds, hearts, spades, then clubs, diamonds, hearts,
-  spades again.
+- Bridge order: clubs, diamonds, hearts, spades: from the top, rows A to D take them in that order, and rows E
+  to H again.
 
 The order chosen is shown on the table, beside the rows, and an empty place of the ace column shows the suit
 it takes when the order fixes one. The order is fixed at the first move.

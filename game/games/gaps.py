@@ -7,7 +7,7 @@ import engine
 from engine.gaps import SHUFFLES
 
 from ..layouts.grids import gaps as lay_gaps
-from .base import SEPARATOR, Entry, Fill, clock_text, play_entry
+from .base import SEPARATOR, Entry, Fill, card_name, clock_text, play_entry
 from .grid import GridFront
 
 #: how many cards may fill a gap, in words ("one of three twos")
@@ -140,9 +140,9 @@ All 52 cards are dealt face up in four rows of thirteen. The four Aces are then 
 (With Fast Aces off in the Options menu, they leave one by one, each with its own little sound.)
 
 # Moves
-A gap takes only one card: the next higher card of the same suit as the card just left of the gap. After the 7
-of clubs comes the 8 of clubs and nothing else. A gap at the left edge of a row takes any 2, even a 2 that
-starts another row.
+A gap takes only one card: the next higher card of the same suit as the card just left of the gap. After """ \
+    + card_name("7C") + " comes " + card_name("8C") + """ and nothing else. A gap at the left edge of a row takes
+any 2, even a 2 that starts another row.
 
 Nothing comes after a King, so a gap to the right of a King is dead. A gap to the right of another gap takes
 nothing until its neighbour is filled.

@@ -9,7 +9,7 @@ import engine
 
 from ..layouts.base import MIN_TEXT, Label
 from ..layouts.piles import republic as lay_republic
-from .base import Entry, play_entry
+from .base import Entry, card_name, play_entry
 from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 
@@ -65,9 +65,9 @@ There are eight foundations, and the stock (the other 64 cards, face down) with 
 # Packing
 Columns are built downwards in rank. The packing rule is chosen for each new game with Sequences... in the
 Moves menu:
-- Alternating colour (the default): a red 6 on a black 7.
-- Any suit: any 6 on any 7.
-- Same suit: the 6 of clubs only on a 7 of clubs.
+- Alternating colour (the default): a red six on a black seven.
+- Any suit: any six on any seven.
+- Same suit: """ + card_name("6C") + " only on " + card_name("7C") + """.
 
 Strictly, one card moves at a time, but the program moves a whole sequence for you when there is room to do it
 card by card. Each vacancy doubles what you can move: onto another column, 2 cards with one vacancy, 4 with

@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine
 
 from ..layouts.piles import smith as lay_smith
-from .base import Entry, play_entry
+from .base import Entry, card_name, play_entry
 from .tableau import CARD_SHELL_PLAY, COUNTING, TableauFront
 
 
@@ -38,7 +38,9 @@ Eight columns of three cards, all face up. The other 80 cards are the stock, fac
 
 # Units
 At the bottom of a column, any cards that run down in rank in one suit form a movable unit. You may move the
-whole run or any part of it from the bottom up: the 8, 7 and 6 of hearts, or just the 7 and 6, or just the 6.
+whole run or any part of it from the bottom up: """ + card_name("8H") + ", " + card_name("7H") + " and " \
+    + card_name("6H") + ", or just " + card_name("7H") + " and " + card_name("6H") + ", or just " \
+    + card_name("6H") + """.
 One unit moves at a time.
 
 # Packing
