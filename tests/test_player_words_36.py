@@ -254,3 +254,39 @@ def test_chinese_puzzle_help_names_the_rows_by_their_letters():
     flat = " ".join(HELP["chinese-puzzle"].split())
     assert "rows A to D hold four different suits, and rows E to H repeat them" in flat
     assert "rows 1 to 4" not in flat
+
+
+# ----------------------------------------------------------------- a high score's name keeps its accents
+def test_a_high_score_name_typed_with_an_accent_keeps_it(home):
+    """The name typed as the system sends it: each plain letter a key and its
+    text input, "ë" (a dead key's letter, or one with no key of its own) by
+    text input alone or after its key's bare "e": saved, read back and
+    drawn with the accent."""
+    from test_one_session import gaps_nearly_won, win_gaps
+
+    from game.storage.records import Records
+    app = make_app(home)
+    app.show_game(engine.from_dict(gaps_nearly_won()), opening=False)
+    settle(app)
+    win_gaps(app)
+    key(app, pygame.K_RETURN)                       # the result's OK: the name is asked
+    dialog = app.dialogs[-1]
+    assert dialog.entry == ""
+    for ch in "Zo":
+        post(pygame.KEYDOWN, key=ord(ch.lower()), mod=pygame.KMOD_SHIFT if ch.isupper() else 0, unicode=ch,
+             scancode=0)
+        post(pygame.TEXTINPUT, text=ch)
+    post(pygame.TEXTINPUT, text="\u00eb")           # ë, composed: no key of its own
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    post(pygame.TEXTINPUT, text=" ")
+    post(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0)
+    post(pygame.TEXTINPUT, text="\u00e9")           # é, a dead key then e: the key said "e"
+    settle(app)
+    assert dialog.entry == "Zo\u00eb \u00e9"
+    face = app.fonts.get(40)
+    plain, accented = (face.render(t, True, (0, 0, 0)).get_bounding_rect() for t in ("e", "\u00eb"))
+    assert accented.h > plain.h, "the font draws the accent over the letter"
+    key(app, pygame.K_RETURN)
+    app.close()
+    names = [h["name"] for h in Records().high_scores()]
+    assert names[0] == "Zo\u00eb \u00e9", names

@@ -80,6 +80,10 @@ class Dialog:
         self.scale = 1.0             # the chrome's, as last drawn (the fonts')
         self.line = 22               # a line of the message, in pixels at that scale
         self.body_top = 0            # where the message's first line was drawn
+        #: letters a key put into the entry whose text input (TEXTINPUT) is still to come: the same
+        #: letter is not typed twice, and a composed one ("ë" from a dead key, or a letter with no key
+        #: of its own) replaces it or arrives by TEXTINPUT alone
+        self._keyed: list[str] = []
 
     def px(self, n: float) -> int:
         """``n`` base pixels at the scale the dialog was last drawn at."""
@@ -147,6 +151,8 @@ class Dialog:
             for box, label in self._buttons:
                 if box.collidepoint(event.pos):
                     return label
+        elif event.type == pygame.TEXTINPUT and self.entry is not None:
+            self.take_text(event.text)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.buttons[self.focus]
@@ -162,11 +168,26 @@ class Dialog:
                 self.focus = (self.focus + step) % len(self.buttons)
                 return None
             if self.entry is not None:
+                self._keyed = []
                 if event.key == pygame.K_BACKSPACE:
                     self.entry = self.entry[:-1]
                 elif event.unicode and event.unicode.isprintable() and len(self.entry) < 40:
                     self.entry += event.unicode
+                    self._keyed = [event.unicode]
         return None
+
+    def take_text(self, text: str) -> None:
+        """Text input (``TEXTINPUT``) for the entry: what the system typed,
+        accents and all.  The letter its key already typed is not typed
+        again; a letter the key typed otherwise (an "e" for the "ë" a dead
+        key composed) is replaced."""
+        text = "".join(ch for ch in text if ch.isprintable())
+        keyed, self._keyed = self._keyed, []
+        if keyed and text == keyed[0]:
+            return
+        if keyed and self.entry.endswith(keyed[0]):
+            self.entry = self.entry[:-len(keyed[0])]
+        self.entry = (self.entry + text)[:40]
 
 
 def option_notes(game_name: str, option: str) -> dict:
