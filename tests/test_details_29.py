@@ -302,13 +302,14 @@ def test_a_republic_column_waiting_for_its_packet_is_drawn_unlike_a_vacancy(home
 
 
 # ----------------------------------------------------------------- 8. Chinese Puzzle's ace order, seen
-@pytest.mark.parametrize("aces, shown, said", [("free", "anywhere", "aces anywhere"),
-                                               ("suits-in-four", "four rows", "suits in the first four rows"),
-                                               ("bridge-order", "diamonds,", "bridge order: clubs, diamonds")])
+@pytest.mark.parametrize("aces, shown, said", [("free", "Any row", "ace order: any row"),
+                                               ("suits-in-four", "Suits in the first four rows",
+                                                "ace order: suits in the first four rows"),
+                                               ("bridge-order", "Bridge order", "ace order: bridge order")])
 def test_the_ace_order_is_shown_on_the_table(home, aces, shown, said):
     app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", "1920x1200")
     texts = [lb.text for lb in app.scene.layout.labels]
-    assert "Aces:" in texts and shown in texts
+    assert "Aces:" in texts and f"Aces: {shown}" in " ".join(texts), "the legend: the Ace Order dialog's words"
     assert " ".join(app.status.status_text(app.session)).count(said) == 1, "the status line names it too"
 
 
@@ -374,7 +375,7 @@ def test_faces_table_and_redeals_chosen_are_said(home):
     app = make_app(home, "--game", "chinese-puzzle", "--seed", "5")
     set_redeals(app.commands, 1)
     assert app.game.options["redeals"] == 1
-    assert app.status.message.startswith("1 redeal:")
+    assert app.status.message.startswith("Number of redeals: 1 redeal.")
     app.commands.choose_table()
     dialog = app.dialogs[-1]
     dialog.value = "blue"

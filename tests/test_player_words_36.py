@@ -111,7 +111,7 @@ def test_the_dialog_the_legend_and_the_status_line_name_the_ace_order_alike(home
 
 
 @pytest.mark.parametrize("aces", ORDERS)
-@pytest.mark.parametrize("size", ["1280x800", "1366x768", "3840x2160"])
+@pytest.mark.parametrize("size", ["1024x640", "1280x800", "1366x768", "3840x2160"])
 def test_every_ace_order_shows_its_legend_on_the_table(home, aces, size):
     app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", aces, "--size", size)
     assert legend_of(app.scene.layout), f"no legend of the ace order {aces} at {size}"
@@ -290,3 +290,14 @@ def test_a_high_score_name_typed_with_an_accent_keeps_it(home):
     app.close()
     names = [h["name"] for h in Records().high_scores()]
     assert names[0] == "Zo\u00eb \u00e9", names
+
+
+def test_an_ace_order_chosen_is_said_in_the_dialogs_words_and_what_it_does(home):
+    app = make_app(home, "--game", "chinese-puzzle", "--seed", "5", "--aces", "free")
+    app.commands.game_option("aces", "bridge-order")
+    assert app.game.options["aces"] == "bridge-order" and app.game.history == []
+    assert app.message == "Ace order: bridge order. The deal starts over under the new rule, as no move had been made."
+    assert app.scene.try_move(str(app.game.legal_moves()[0]))
+    settle(app)
+    app.commands.game_option("aces", "free")
+    assert app.message == "Ace order: any row. It applies from the next game."

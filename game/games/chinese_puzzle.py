@@ -15,8 +15,7 @@ from .grid import GridFront
 
 #: each ace order in words, stated once: the Ace Order dialog, the legend
 #: on the table and the status line all read them (``ace_order_words``)
-ACES = (("free", "Aces anywhere"), ("suits-in-four", "Suits in the first four rows"),
-        ("bridge-order", "Bridge order: clubs, diamonds, hearts, spades"))
+ACES = (("free", "Any row"), ("suits-in-four", "Suits in the first four rows"), ("bridge-order", "Bridge order"))
 
 
 class ChinesePuzzleFront(GridFront):
@@ -47,8 +46,7 @@ class ChinesePuzzleFront(GridFront):
         return True             # a stuck table is redealt at once (docs/rules.md, "Chinese Puzzle")
 
     def counts(self, g: engine.Game) -> list[str]:
-        words = ace_order_words(g)
-        return [f"redeals left {g.redeals_left}", words[:1].lower() + words[1:]]
+        return [f"redeals left {g.redeals_left}", f"ace order: {ace_order_words(g).lower()}"]
 
     def menu_items(self, g: engine.Game, paused: bool) -> list[Entry]:
         return [
@@ -76,7 +74,7 @@ class ChinesePuzzleFront(GridFront):
                 f"({left} redeal{'s' if left != 1 else ''} left)", "Redeal")
 
 
-#: the legend's first line, over the ace order's words (their own "Aces" left out under it)
+#: the legend's first line, over the ace order's words
 ACE_LEGEND_HEAD = "Aces:"
 #: each suit's sign, as the table shows it in the ace column, and its colour there (the cards' own:
 #: red hearts and diamonds, black clubs and spades)
@@ -92,9 +90,9 @@ def ace_order_words(game: engine.Game) -> str:
 
 
 def text_width(text: str, size: int) -> float:
-    """About how wide ``text`` is drawn at ``size`` (the table's font: about
-    0.4 em a letter; a label a little wider is drawn a little smaller)."""
-    return 0.4 * size * len(text)
+    """About how wide ``text`` is drawn at ``size``, at most (the table's
+    font: a little under 0.45 em a letter)."""
+    return 0.45 * size * len(text)
 
 
 def wrapped(text: str, size: int, width: float) -> list[str] | None:
@@ -125,21 +123,20 @@ def show_ace_order(game: engine.Game, layout, area: Rect) -> None:
     if stone is not None:
         # between the row counts' digits (centred in their labels) and the window's edge
         counts_end = stone.x - int(0.4 * cw) + int(0.6 * max(MIN_TEXT, int(ch * 0.32)))
-        half = min(stone.centerx - counts_end, area.right - 2 - stone.centerx)
+        # across: from a sixth of a card right of the counts to the window's edge
+        room = Rect(counts_end + cw // 6 + 1, 0, area.right - 2 - (counts_end + cw // 6 + 1), 0)
         y = top.top + dy * 2 - dy // 3
         words = ace_order_words(game)
-        if words.startswith("Aces "):       # "Aces:" over "anywhere"
-            words = words[len("Aces "):]
         size = max(MIN_TEXT, int(ch * 0.22))
         while True:
-            lines = wrapped(words, size, 2 * half)
-            legend = [ACE_LEGEND_HEAD, *lines] if lines and text_width(ACE_LEGEND_HEAD, size) <= 2 * half else None
+            lines = wrapped(words, size, room.w)
+            legend = [ACE_LEGEND_HEAD, *lines] if lines and text_width(ACE_LEGEND_HEAD, size) <= room.w else None
             if legend and y + len(legend) * (size + 6) <= stone.top or size <= MIN_TEXT:
                 break
             size = max(MIN_TEXT, size - 2)
         if legend and y + len(legend) * (size + 6) <= stone.top:
             for k, text in enumerate(legend):
-                layout.labels.append(Label(text, Rect(stone.centerx - half, y + k * (size + 6), 2 * half, size + 4),
+                layout.labels.append(Label(text, Rect(room.x, y + k * (size + 6), room.w, size + 4),
                                            size, (235, 235, 225) if k else (255, 236, 160)))
     for r in range(game.ROWS):
         place = f"{game.ROW_LETTERS[r]}0"

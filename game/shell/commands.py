@@ -173,10 +173,12 @@ class Commands:
             self.say(problem)
         if value == g.options.get(name) or self.game is not g:
             return
+        choice = self.choice(name)
+        said = f"{choice.words[:1].upper()}{choice.words[1:]}: {label.lower()}."       # "Ace order: any row."
         if self.flow.deal_again(**{name: value}):
-            self.say(f"{label}: it applies to this deal, which has seen no move yet.")
+            self.say(f"{said} The deal starts over under the new rule, as no move had been made.")
         else:
-            self.say(f"{label}: it applies from the next game.")
+            self.say(f"{said} It applies from the next game.")
 
     def fixed(self, name: str) -> None:
         """Why the game's option ``name`` cannot change now (a dimmed item's shortcut)."""
