@@ -176,7 +176,7 @@ def test_sequences_before_the_first_move_apply_to_the_deal_on_the_table(tmp_path
     key(app, pygame.K_DOWN)                 # alternate -> any suit
     key(app, pygame.K_RETURN)
     assert app.game.options["rule"] == "any-suit" and app.game.seed == seed
-    assert "applies to this deal" in app.message
+    assert app.message == "Packing rule: any suit. The deal starts over under the new rule, as no move had been made."
 
 
 def test_the_command_lines_rule_is_for_its_first_deal_only(tmp_path):
