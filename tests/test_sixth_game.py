@@ -29,10 +29,11 @@ NAME = MODULE.replace("_", "-")
 CHECKLIST = "### A new game: the checklist"
 
 #: what the copy takes of the repository: the program, its tests and what they read
-#: (the docs' text, not their pictures or the study's results); the assets are linked
-FOLDERS = ("engine", "game", "tests", "tools", "bench", "docs")
-FILES = ("pyproject.toml", "main.py")
-LINKED = ("assets",)
+#: (the docs' text, not their pictures or the study's results); the assets, the
+#: desktop files and the licences (which the one-file executable carries) are linked
+FOLDERS = ("engine", "game", "card_shell", "tests", "tools", "bench", "docs")
+FILES = ("pyproject.toml", "main.py", "LICENSE", "CHANGELOG.md")
+LINKED = ("assets", "data", "licenses")
 LEFT_OUT = {folder: shutil.ignore_patterns("__pycache__", "*.py[cod]", ".hypothesis") for folder in FOLDERS}
 LEFT_OUT["docs"] = shutil.ignore_patterns("*.png", "study")
 
