@@ -262,9 +262,11 @@ def test_a_hint_asked_before_a_move_is_not_shown_after_it(tmp_path):
 
 
 def test_hints_step_through_the_solution(tmp_path):
+    doc = endgame()        # the ten of hearts on its nine: Layoff does not finish it (H would say Layoff)
+    doc["position"]["columns"][3:5] = [["KS", "QH", "JS", "9S"], ["9H", "TH"]]
     app = make_app(tmp_path, "--analysis")
     try:
-        app.show_game(engine.from_dict(endgame()), opening=False)
+        app.show_game(engine.from_dict(doc), opening=False)
         assert wait_for(app, lambda: app.session.verdict == "won")
         line = list(app.session.hint_line)
         assert len(line) >= 3

@@ -84,7 +84,11 @@ def ink(label) -> Rect:
     """Where ``label``'s letters are drawn on the table (as ``Canvas.text`` places them)."""
     if not _FONTS:
         _FONTS.append(Fonts())
-    image = _FONTS[0].get(label.size).render(label.text, True, (255, 255, 255))
+    try:
+        image = _FONTS[0].get(label.size).render(label.text, True, (255, 255, 255))
+    except pygame.error:    # another test in this process quit pygame since the fonts were made: made again
+        _FONTS[:] = [Fonts()]
+        image = _FONTS[0].get(label.size).render(label.text, True, (255, 255, 255))
     box = image.get_rect()
     box.centery = label.rect.centery
     if label.align == "left":
