@@ -18,6 +18,8 @@ from engine.cards import BY_NAME
 
 from ..layouts import Layout
 from .felt import TABLES, _vignette, felt  # noqa: F401 (TABLES and the felt are read from here too)
+from .suits import SIGNS
+from .suits import picture as suit_picture
 
 #: the paper and ink of every window and dialog drawn over the table
 PAPER = (246, 244, 236)
@@ -610,6 +612,8 @@ class Canvas:
 
     def text(self, target: pygame.Surface, text: str, rect: Rect, size: int,
              colour=TEXT, align: str = "center", shadow: bool = True, fit: bool = False) -> Rect:
+        if text in SIGNS:               # a suit's sign alone: drawn as a shape (no font is sure to have it)
+            return self.sign(target, text, rect, size, colour, align, shadow)
         font = self.fonts.get(size)
         least = max(8, round(size * 0.75))
         while fit and size > least and font.size(text)[0] > rect.w:
@@ -639,6 +643,25 @@ class Canvas:
         if shadow:
             target.blit(font.render(text, True, (0, 0, 0)), box.move(1, 1))
         target.blit(image, box)
+        return box
+
+    def sign(self, target: pygame.Surface, text: str, rect: Rect, size: int, colour, align: str,
+             shadow: bool) -> Rect:
+        """A suit's sign, ``size`` pixels high, placed as :meth:`text` places words."""
+        side = min(size, rect.h) if rect.h > 0 else size
+        if self.mono:
+            colour, shadow = (255, 255, 255), False
+        box = Rect(0, 0, side, side)
+        box.centery = rect.centery
+        if align == "left":
+            box.left = rect.left
+        elif align == "right":
+            box.right = rect.right
+        else:
+            box.centerx = rect.centerx
+        if shadow:
+            target.blit(suit_picture(text, side, (0, 0, 0)), box.move(1, 1))
+        target.blit(suit_picture(text, side, tuple(colour)), box)
         return box
 
     def restore(self, rect: Rect) -> None:
