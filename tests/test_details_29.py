@@ -15,6 +15,7 @@ from gui import alt_click, center_of, click, make_app, post, settle
 import engine
 from engine.spec import specs
 from engine.tableau import PileGame
+from game.table.painter import LOCKED_BAR
 
 # a1..a3 hold the 2H 3H 4H (locked); b1 is a gap; c4 is dead (right of KD)
 OPEN = """
@@ -214,7 +215,7 @@ def test_a_locked_gaps_card_carries_a_bar_a_loose_one_does_not(home, mono):
         settle(app)
     game = app.game
     assert game.is_locked("a2") and not game.is_locked("a5")
-    ink = {(0, 0, 0)} if mono else {(236, 184, 40)}
+    ink = {(0, 0, 0)} if mono else {LOCKED_BAR}
     assert bar_colours(app, "a2") == ink, "a locked card should carry the bar"
     assert bar_colours(app, "a5") != ink, "a loose card should not"
     # a card that comes to rest locked is marked as it lands

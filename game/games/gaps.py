@@ -190,7 +190,7 @@ time wins. A new list starts with a few modest scores to beat.
   setting, once.
 - Alt-click or right-click a card to light up the card that belongs where it lies; right-click a gap to see
   every card that may fill it. The status line says in words what the hint shows. A card in its proper place
-  carries a gold bar along its foot (in Black & White, a black one).
+  carries a green bar along its foot (in Black & White, a black one).
 - Double-click a card to move it when there is exactly one gap it can go to.
 - The rows are lettered A to D at the left and the columns numbered along the top: the status line
   and the spoken words name places that way ("row B, column 4").

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 FLASH_S = 2.6               # a hint's beacon: seconds it shows...
 FLASH_BLINK = (0.5, 0.18)   # ... on, then off, and on again
 
+#: the bar along a card locked in its place: green, where the keyboard's focus is gold
+LOCKED_BAR = (46, 168, 92)
+LOCKED_EDGE = (14, 80, 40)
+
 
 def layout_options(session, option) -> dict:
     """The layout's options, read from their owners each time the table is
@@ -77,8 +81,9 @@ class Painter:
 
     def mark_locked(self, within: list[Rect] | None = None) -> None:
         """A card locked in its final place (Gaps, Chinese Puzzle) carries a
-        bar along its foot, gold (Black & White: ink), so it is told from a
-        loose card at a glance; drawn opaque, so drawing it twice changes
+        bar along its foot, green (Black & White: ink), so it is told from a
+        loose card at a glance, and never taken for the keyboard's focus,
+        which is gold; drawn opaque, so drawing it twice changes
         nothing.  ``within``: only the cards meeting these rectangles."""
         b = self.board
         if self.session.clock.paused:
@@ -96,8 +101,8 @@ class Painter:
             if mono:
                 pygame.draw.rect(bg, (0, 0, 0), bar)
             else:
-                pygame.draw.rect(bg, (120, 84, 8), bar)
-                pygame.draw.rect(bg, (236, 184, 40), bar.inflate(-2, -2))
+                pygame.draw.rect(bg, LOCKED_EDGE, bar)
+                pygame.draw.rect(bg, LOCKED_BAR, bar.inflate(-2, -2))
 
     def full_redraw(self) -> None:
         """Rebuild for a new size or a new game: everything repainted once."""
