@@ -124,7 +124,7 @@ class Flow:
         if not notes:
             return
         if self.begun:
-            self.stage.alert("\n".join(notes))
+            self.stage.alert("\n".join(notes), queue=True)
         else:
             self.problems += [n for n in notes if n not in self.problems]
 
@@ -134,7 +134,7 @@ class Flow:
         problems = self.problems + [n for n in self.records.take_problems() if n not in self.problems]
         self.problems.clear()
         if problems:
-            self.stage.alert("\n".join(problems))
+            self.stage.alert("\n".join(problems), queue=True)     # after the first scene's words
 
     def pick_deal_number(self) -> int:
         """A new deal's number, picked at random."""
@@ -393,7 +393,8 @@ class Flow:
             def done(_choice: str = "OK") -> None:
                 if auto and stage.session is s and stage.table is not None and g.explain("redeal") is None:
                     stage.table.try_move("redeal")
-            stage.table.when_landed(lambda: stage.alert(text, on_close=done))
+            # after the table's first words or the move's, never cutting them off
+            stage.table.when_landed(lambda: stage.alert(text, on_close=done, queue=True))
 
     # ----------------------------------------------------------- a game's end
     def game_won(self) -> None:

@@ -101,4 +101,4 @@ class Settings:
         which the window need not wait for.  Without sound, the status line
         says why."""
         if self.sounds.enabled and not self.sounds.start() and self.sounds.problem:
-            self.stage.say(self.sounds.problem)
+            self.stage.say(self.sounds.problem, queue=True)     # after the first scene's words

@@ -40,8 +40,10 @@ class Stage:
         self.session = None                 # the game on the table, and all it keeps
         self.scene = None                   # the start screen, or the table
         self.dialogs: list[Dialog] = []
-        #: the indicator's words last spoken (a change is said once)
+        #: the indicator's words last spoken, and the session they were said of
+        #: (a change is said once; a new deal's verdict once it settles, whatever the last deal's was)
         self.spoken_indicator = ""
+        self.indicator_of = None
 
     # ----------------------------------------------------------- what is shown
     @property
@@ -126,11 +128,13 @@ class Stage:
             self.redraw_all()
 
     # ----------------------------------------------------------- the status line
-    def say(self, text: str) -> None:
-        """News on the status line (it lasts until the table changes)."""
+    def say(self, text: str, queue: bool = False) -> None:
+        """News on the status line (it lasts until the table changes).
+        ``queue``: said after the words being said, never cutting them off
+        (news at the start: the scene's first words come first)."""
         # a progress line whose numbers alone changed ("looking for a line... 15 s of 60 s") is not said again
         if text == self.speech.last or not same_but_numbers(text, self.speech.last):
-            self.speech.say(text)
+            self.speech.say(text, interrupt=not queue)
         self.status.message = text
         self.say_again()
 
@@ -139,9 +143,11 @@ class Stage:
         the indicator's change spoken."""
         indicator = self.status.indicator_text(self.session)
         settled = self.session is not None and self.session.verdict not in (None, "thinking")
-        if indicator and settled and indicator != self.spoken_indicator:
-            # a verdict that changed is said once, after the move's words (never the solver at work)
+        if indicator and settled and (indicator != self.spoken_indicator or self.indicator_of is not self.session):
+            # a verdict that changed is said once, after the move's words (never the solver at work);
+            # a new deal's, once it settles, even when it reads as the last deal's did
             self.spoken_indicator = indicator
+            self.indicator_of = self.session
             self.speech.say(indicator_sentence(indicator), interrupt=False)
         if self.table is not None:
             self.table.render()
@@ -157,18 +163,21 @@ class Stage:
         return self.status.status_text(self.session, width)
 
     # ----------------------------------------------------------- dialogs
-    def alert(self, message: str, title: str = "", on_close=None) -> None:
-        self.ask(message, ("OK",), on_close, title)
+    def alert(self, message: str, title: str = "", on_close=None, queue: bool = False) -> None:
+        """An alert; ``queue``: its words said after those being said (the
+        table's first words, a move's), never cutting them off."""
+        self.ask(message, ("OK",), on_close, title, queue)
 
-    def ask(self, message: str, buttons: tuple[str, ...], on_close=None, title: str = "") -> None:
-        self.open_dialog(Dialog(message, buttons, title, on_close))
+    def ask(self, message: str, buttons: tuple[str, ...], on_close=None, title: str = "",
+            queue: bool = False) -> None:
+        self.open_dialog(Dialog(message, buttons, title, on_close), queue)
 
-    def open_dialog(self, dialog) -> None:
+    def open_dialog(self, dialog, queue: bool = False) -> None:
         if self.scene is not None:
             self.scene.settle()
         dialog.mono = bool(self.option("mono"))     # Black and White: the dialog's pictures in ink only
         self.dialogs.append(dialog)
-        self.speech.say(dialog_words(dialog))
+        self.speech.say(dialog_words(dialog), interrupt=not queue)
         self.redraw_all()
 
     @property

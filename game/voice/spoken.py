@@ -18,11 +18,20 @@ def grid(game: engine.Game) -> bool:
     return not hasattr(game, "foundation_move")
 
 
-def place_name(game: engine.Game, place: str) -> str:
+class PlaceName(str):
+    """A place's name, whose ``capitalize`` starts a sentence without
+    lowering the rest: "Row A's ace column" ("row A's ace column".capitalize()
+    would read "Row a's ace column")."""
+
+    def capitalize(self) -> PlaceName:
+        return PlaceName(self[:1].upper() + self[1:])
+
+
+def place_name(game: engine.Game, place: str) -> PlaceName:
     """``c3`` as "column 3", ``b4`` as "row B, column 4", ``t`` as "the talon"."""
     if place in SPECIAL:
-        return SPECIAL[place]
-    return front_of(game).speak_places(game, place)
+        return PlaceName(SPECIAL[place])
+    return PlaceName(front_of(game).speak_places(game, place))
 
 
 def card_words(sprite) -> str:

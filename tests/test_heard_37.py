@@ -1,0 +1,136 @@
+"""Issue 37, "Silent or wrong": what a blind player, playing by keys and
+speech, hears.  Every test listens through a recording channel: the words
+said, in order, and how often one cut off the last (``cancels``)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+from gui import make_app, post, settle
+
+import engine
+from game.app import App, parse_args
+from game.voice.speech import RecordingBackend
+from game.voice.spoken import place_name
+
+
+def key(app, k, mod=0, unicode="") -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
+    settle(app)
+
+
+def listening(app):
+    """``app`` with speech on, its words recorded from here."""
+    app.speech.backend = RecordingBackend()
+    app.speech.screen_reader = False
+    app.speech.wanted = True
+    return app.speech.backend
+
+
+class Spoken(RecordingBackend):
+    """A recording channel that keeps, for each utterance, whether it cut off
+    the one before (``interrupted``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.interrupted: list[bool] = []
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        self.interrupted.append(interrupt)
+        super().speak(text, interrupt)
+
+
+# ----------------------------------------------------------------- 7. "Row A's", never "Row a's"
+def test_a_place_name_starting_a_sentence_keeps_its_row_letter():
+    game = engine.new_game("chinese-puzzle", seed=3)
+    assert place_name(game, "a0").capitalize() == "Row A's ace column"
+    assert f"{place_name(game, 'c5').capitalize()} is empty" == "Row C, column 5 is empty"
+    assert place_name(engine.new_game("prince", seed=3), "c3").capitalize() == "Column 3"
+
+
+# ----------------------------------------------------------------- 3. the first words are never cut off
+def start_app(home, *argv, problem: str | None = None) -> tuple[App, Spoken]:
+    """An app started as the player starts it, speech on; ``problem``: the
+    sound device fails with it."""
+    os.environ["CARD_SHELL_HOME"] = str(home)
+    rec = Spoken()
+    app = App(parse_args(["--size", "1024x640", "--no-animation", "--no-analysis", *argv]), speech_backend=rec)
+    app.speech.screen_reader = False
+    app.speech.wanted = True
+    if problem is not None:
+        app.sounds.enabled = True
+
+        def fail() -> bool:
+            app.sounds.problem = problem
+            return False
+        app.sounds.start = fail
+    app.begin()
+    settle(app)
+    return app, rec
+
+
+NO_DEVICE = "No sound device (dsp: no such audio device): playing silently."
+
+
+@pytest.mark.parametrize("argv", [(), ("--game", "prince", "--seed", "5")])
+def test_no_sound_device_is_said_after_the_first_words_without_cutting_them(tmp_path, argv):
+    app, rec = start_app(tmp_path, *argv, problem=NO_DEVICE)
+    first = 0 if not argv else next(i for i, t in enumerate(rec.spoken) if t.startswith("The Prince") and "deal 5" in t)
+    assert rec.spoken[first].startswith("Choose a game" if not argv else "The Prince")
+    told = rec.spoken.index(NO_DEVICE)
+    assert told > first
+    assert not any(rec.interrupted[first + 1:told + 1]), rec.spoken      # nothing after the first words cut them
+
+
+def test_a_problem_at_the_start_is_an_alert_said_after_the_first_words(tmp_path):
+    home = tmp_path
+    app, _ = start_app(home, "--game", "prince", "--seed", "5")
+    app.flow.problems.append("Your saved game was damaged and set aside.")
+    app.flow.begun = False
+    rec = Spoken()
+    app.speech.backend = rec
+    app.flow.show_game(engine.new_game("prince", seed=6))
+    app.flow.tell_problems()
+    assert rec.spoken[0].startswith("The Prince") and "deal 6" in rec.spoken[0]
+    assert "damaged" in rec.spoken[-1] and rec.interrupted[-1] is False
+
+
+# every gap right of a king: only a shuffle is left
+STUCK = """
+KH -- .. .. .. .. .. .. .. .. .. .. ..
+KD -- .. .. .. .. .. .. .. .. .. .. ..
+KC -- .. .. .. .. .. .. .. .. .. .. ..
+KS -- .. .. .. .. .. .. .. .. .. .. ..
+"""
+
+
+def test_the_stuck_alert_waits_for_the_deals_first_words(tmp_path):
+    from conftest import gaps_from
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    rec = Spoken()
+    listening(app)
+    app.speech.backend = rec
+    game = gaps_from(STUCK)
+    assert game.stuck
+    app.show_game(game, opening=False)
+    settle(app)
+    opening = next(i for i, t in enumerate(rec.spoken) if t.startswith("Gaps, deal"))
+    alert = next(i for i, t in enumerate(rec.spoken) if "shuffle" in t.lower() and i > opening)
+    assert rec.interrupted[alert] is False, rec.spoken
+
+
+# ----------------------------------------------------------------- 2. each deal's indicator said once it settles
+def test_a_new_deals_verdict_is_said_even_when_it_reads_as_the_last_deals(tmp_path):
+    app = make_app(tmp_path, "--game", "prince", "--seed", "5")
+    rec = listening(app)
+    for seed in (6, 7):
+        app.show_game(engine.new_game("prince", seed=seed))
+        settle(app)
+        app.session.verdict = "won"           # the solver's answer, as the assistant sets it
+        app.say_again()
+        app.say_again()                       # the status line drawn again: said once only
+        said = [t for t in rec.spoken if t == "The deal can still be won."]
+        assert len(said) == seed - 5, rec.spoken
