@@ -134,3 +134,76 @@ def test_a_new_deals_verdict_is_said_even_when_it_reads_as_the_last_deals(tmp_pa
         app.say_again()                       # the status line drawn again: said once only
         said = [t for t in rec.spoken if t == "The deal can still be won."]
         assert len(said) == seed - 5, rec.spoken
+
+
+# ----------------------------------------------------------------- 1. the cards a move shows are named
+def test_the_republics_turned_card_is_named(tmp_path):
+    app = make_app(tmp_path, "--game", "republic", "--seed", "1", "--rule", "any-suit")
+    rec = listening(app)
+    for _ in range(3):
+        if app.game.explain("turn") is not None:
+            app.scene.try_move("s-t")
+            settle(app)
+        app.scene.try_move("turn")
+        settle(app)
+        turned = app.game.history[-1] == "turn"
+        said = [t for t in rec.spoken if t.startswith("Turned ")][-1]
+        name = app.game.position()["turned"] or app.game.position()["talon"][-1]
+        from engine.cards import card
+        assert said.startswith(f"Turned the {card(name).words}"), rec.spoken
+        assert turned
+    assert not any("stock's top card" in t for t in rec.spoken)
+
+
+def test_the_smiths_deal_names_each_card_column_by_column(tmp_path):
+    from engine.cards import card
+    app = make_app(tmp_path, "--game", "smith", "--seed", "1")
+    rec = listening(app)
+    app.scene.try_move("deal")
+    settle(app)
+    tops = [col[-1] for col in app.game.position()["columns"]]
+    expected = "Dealt: " + ", ".join(f"column {i + 1} the {card(c).words}" for i, c in enumerate(tops)) + "."
+    assert expected in rec.spoken, rec.spoken
+
+
+def revealing_move(seed: int = 1):
+    """A Republic game (any suit) played at random from deal ``seed`` up to the
+    move that empties a column over its packet: the game before it, and the move."""
+    import random
+
+    from engine import events as ev
+    game = engine.new_game("republic", seed=seed, rule="any-suit")
+    pick = random.Random(seed)
+    for _ in range(300):
+        moves = [str(m) for m in game.legal_moves()]
+        onto = [m for m in moves if m[0] == "c" and "-c" in m]
+        move = pick.choice(onto) if onto and pick.random() < 0.7 else pick.choice(moves)
+        events = game.play(move)
+        if any(isinstance(e, ev.CardTurned) and e.place[0] == "p" for e in events):
+            game.undo()
+            return game, move
+    raise AssertionError("no column emptied")
+
+
+def test_the_packet_card_uncovered_when_a_column_empties_is_named(tmp_path):
+    from engine.cards import card
+    game, move = revealing_move()
+    app = make_app(tmp_path, "--game", "republic", "--seed", "1")
+    app.show_game(game, opening=False)
+    settle(app)
+    rec = listening(app)
+    app.scene.try_move(move)
+    settle(app)
+    packet = f"p{move.split('-')[0][1:]}"
+    shown = app.game.position()["packets"][int(packet[1:]) - 1][-1]
+    said = next(t for t in rec.spoken if "Packet" in t)
+    assert f"Packet {packet[1:]} shows the {card(shown).words}." in said, rec.spoken
+    # played again after an undo, the card is named again; undone, nothing hidden is said
+    rec.spoken.clear()
+    app.scene.undo()
+    settle(app)
+    assert rec.spoken[0].startswith("Undone:") and "shows" not in rec.spoken[0]
+    app.scene.redo()
+    settle(app)
+    again = next(t for t in rec.spoken if t.startswith("Played again:"))
+    assert f"shows the {card(shown).words}" in again

@@ -22,7 +22,7 @@ from engine import events as ev
 
 from ..games.base import View
 from ..layouts import Layout
-from ..voice.words import describe, speak
+from ..voice.words import describe, move_said, speak
 from .animator import Animator
 from .board import Board, Carry, focus_rect, is_pile
 from .keyboard import Keyboard
@@ -58,18 +58,6 @@ def describe_done(game: engine.Game) -> str:
         return describe(copy, text)
     except Exception:
         return text
-
-
-def move_said(game: engine.Game, words: str) -> str:
-    """A move played, in words, and the game's result when it ended or is stuck."""
-    text = words[:1].upper() + words[1:] + "."
-    if game.won:
-        text += " The game is won."
-    elif game.over:
-        text += " No move is left: the game is over."
-    elif getattr(game, "stuck", False):
-        text += " No card can move."
-    return text
 
 
 class Table(Scene):
@@ -272,7 +260,7 @@ class Table(Scene):
         words = describe(self.game, text)
         old = self.board.layout
         events = self.game.play(text)
-        self.speech.say(move_said(self.game, words))
+        self.speech.say(move_said(self.game, words, events))     # with the cards it shows
         self.after_play(events, old, carried)
         return True
 
@@ -321,7 +309,7 @@ class Table(Scene):
             if last is not None:
                 self.speech.say(f"Undone: {describe(self.game, last)}.")
             elif self.game.history:
-                self.speech.say(f"Played again: {describe_done(self.game)}.")
+                self.speech.say(move_said(self.game, describe_done(self.game), events, again=True))
             self.after_play(events, old)
         else:
             # nothing to take back (a shuffle or redeal cannot be undone): said, not silent
@@ -334,7 +322,7 @@ class Table(Scene):
         events = self.game.redo()
         if events:
             if self.game.history:
-                self.speech.say(f"Played again: {describe_done(self.game)}.")
+                self.speech.say(move_said(self.game, describe_done(self.game), events, again=True))
             self.after_play(events, old)
         elif self.front.undo_toggles:
             self.refuse(f"{self.front.title} has no Redo: Undo (Ctrl+Z) plays again the move it took back.")

@@ -72,6 +72,70 @@ def _same(move: engine.Move, other: engine.Move) -> bool:
             and bool(other.dst) and bool(move.dst) and other.dst[0] == move.dst[0] == "f")
 
 
+# ----------------------------------------------------------- a move played, and the cards it shows
+def move_said(game: engine.Game, words: str, events=(), again: bool = False) -> str:
+    """A move played (``words``: :func:`describe`'s, from before it was
+    played), with the cards its ``events`` show (the engine's: a stock card
+    turned, cards dealt, a packet's card turned up), and the game's result
+    when it ended or is stuck.  ``again``: played again (Redo), its result
+    left to the table.
+
+    A move whose whole point is the cards it shows is said by them:
+    "Turned the seven of hearts." (not "Turn the stock's top card."),
+    "Dealt: column 1 the four of clubs, column 2 ...".  Any other move is
+    said, then what it uncovered: "Packet 3 shows the nine of spades."."""
+    lead, after = shown(game, events)
+    text = lead or words
+    if again:
+        text = "Played again: " + text[:1].lower() + text[1:] + "."
+    else:
+        text = text[:1].upper() + text[1:] + "."
+    for sentence in after:
+        text += " " + sentence
+    if again:
+        return text
+    if game.won:
+        text += " The game is won."
+    elif game.over:
+        text += " No move is left: the game is over."
+    elif getattr(game, "stuck", False):
+        text += " No card can move."
+    return text
+
+
+def shown(game: engine.Game, events) -> tuple[str, list[str]]:
+    """What ``events`` show of cards that were hidden, in words: the words
+    that say the move itself when showing them is all it does (a stock card
+    turned, a deal from the stock; "" otherwise), and sentences for the
+    cards another move uncovered.  Events of an undo (cards turned face
+    down, a deal taken back) show nothing."""
+    from engine import events as ev
+    front = front_of(game)
+    lead, after = "", []
+    events = list(events)
+    for k, e in enumerate(events):
+        went = next((x for x in events[k + 1:] if isinstance(x, ev.CardMoved) and x.src == getattr(e, "place", None)
+                     and x.card == getattr(e, "card", None)), None)
+        if isinstance(e, ev.CardsDealt) and e.source == "s" and not e.undone:
+            lead = "Dealt: " + ", ".join(f"{front.speak_places(game, place)} {card_name(c)}" for c, place in e.cards)
+        elif isinstance(e, ev.CardTurned) and e.face_up and e.place == "s":
+            lead = f"Turned {card_name(e.card)}"
+            if went is not None and went.dst == "t":        # the engine sent it on: it has no move
+                lead += ": it cannot be played, so it went to the talon"
+        elif isinstance(e, ev.CardTurned) and e.face_up:
+            place = front.speak_places(game, e.place)
+            if went is not None:
+                after.append(f"{place[:1].upper()}{place[1:]}'s last card, {card_name(e.card)}, moved down into "
+                             f"{front.speak_places(game, went.dst)}.")
+            else:
+                after.append(f"{place[:1].upper()}{place[1:]} shows {card_name(e.card)}.")
+    return lead, after
+
+
+def card_name(text: str) -> str:
+    return "the " + card(text).words
+
+
 # ----------------------------------------------------------- the engine's reasons, spoken
 #: the move words a reason may quote, as a player does them
 QUOTED = {
