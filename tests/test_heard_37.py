@@ -207,3 +207,34 @@ def test_the_packet_card_uncovered_when_a_column_empties_is_named(tmp_path):
     settle(app)
     again = next(t for t in rec.spoken if t.startswith("Played again:"))
     assert f"shows the {card(shown).words}" in again
+
+
+# ----------------------------------------------------------------- 5. Shift+W on a stack: its true count
+def test_shift_w_on_the_smiths_stock_says_its_80_cards_face_down_and_lists_none(tmp_path):
+    from game.voice.spoken import pile_words
+    app = make_app(tmp_path, "--game", "smith", "--seed", "1")
+    rec = listening(app)
+    key(app, pygame.K_s, unicode="s")                   # the stock
+    key(app, pygame.K_w, pygame.KMOD_SHIFT, "W")        # in full
+    assert rec.last == "the stock, 80 cards, face down", rec.spoken
+    app.scene.try_move("deal")
+    settle(app)
+    assert pile_words(app.game, app.scene.layout, "stock") == "the stock, 72 cards, face down"
+
+
+def test_shift_w_on_the_republics_stock_and_talon_says_their_counts(tmp_path):
+    from engine.cards import card
+    from game.voice.spoken import pile_words
+    app = make_app(tmp_path, "--game", "republic", "--seed", "1", "--rule", "any-suit")
+    assert pile_words(app.game, app.scene.layout, "stock") == "the stock, 64 cards, face down"
+    for _ in range(4):
+        if app.game.explain("turn") is not None:
+            app.scene.try_move("s-t")
+        app.scene.try_move("turn")
+        settle(app)
+    talon = app.game.position()["talon"]
+    assert len(talon) > 1
+    assert pile_words(app.game, app.scene.layout, "t") == \
+        f"the talon, {len(talon)} cards: {card(talon[-1]).words} on top, {len(talon) - 1} " \
+        f"card{'s' if len(talon) > 2 else ''} under it"
+    assert pile_words(app.game, app.scene.layout, "p1") == "packet 1, 3 cards, face down"

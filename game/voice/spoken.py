@@ -132,6 +132,14 @@ def pile_words(game: engine.Game, layout: Layout, place: str) -> str:
         return focus_words(game, layout, (place, None))
     if not pile:
         return f"{name}, {'a gap' if grid(game) else 'empty'}"
+    count = count_of(game, place)
+    if not is_pile(game, place) and count is not None and count > 1:
+        # a stacked place (the stock, a packet, the talon): the table draws a few of its cards, the
+        # position holds them all; what lies face down is never listed, and of a stack only its top shows
+        top = pile[-1]
+        if not top.face_up:
+            return f"{name}, {count} cards, face down"
+        return f"{name}, {count} cards: {card_words(top)} on top, {plural(count - 1, 'card')} under it"
     if len(pile) == 1:
         return f"{name}: {card_words(pile[0])}"
     down = sum(1 for s in pile if not s.face_up)
