@@ -1,8 +1,10 @@
 """Speech: the game's words through the platform's own channel.
 
 Linux: speech-dispatcher (its ``speechd`` module where Debian's
-python3-speechd is installed, else the ``spd-say`` command), so Orca's
-users hear the game in Orca's voice; Windows: accessible_output2 (NVDA,
+python3-speechd is installed, else a connection of our own speaking its
+protocol, SSIP, else the ``spd-say`` command), so Orca's users hear the
+game in Orca's voice, and the game's newer words cancel only the game's
+older ones, never Orca's; Windows: accessible_output2 (NVDA,
 JAWS or SAPI); macOS: the ``say`` command.  Without any of them a silent
 backend, and nothing breaks.  Newer speech interrupts older: nothing is
 queued behind stale words.  Nothing here blocks the game's loop.
@@ -96,9 +98,167 @@ class SpeechdBackend:
             pass
 
 
+class SSIPBackend:
+    """speech-dispatcher over one SSIP connection of the game's own, for a
+    Python without the ``speechd`` module: the Speech Synthesis Interface
+    Protocol, lines of text over the daemon's Unix socket.
+
+    Newer words cancel only this connection's messages (``CANCEL SELF``),
+    never a screen reader's (``spd-say -C`` is ``CANCEL ALL``).  Each reply
+    is waited for at most :attr:`timeout` seconds.  When the daemon cannot
+    be reached (gone, or stuck) the words go to ``fallback`` (``spd-say``,
+    or nothing), and the socket is tried again a few seconds later."""
+
+    name = "speech-dispatcher"
+    available = True
+    timeout = 0.5           # seconds for a reply: a stuck daemon never holds the game longer
+    retry_after = 3.0       # seconds before a lost daemon is tried again
+    priority = "message"
+
+    def __init__(self, address: Path, fallback=None, client: str = "card-shell") -> None:
+        self.address = address
+        self.fallback = fallback
+        self.client = client
+        self.sock = None
+        self.buffer = b""
+        self.connections = 0            # how many times connected (one, while the daemon stays)
+        self.retry_at = 0.0
+
+    # ----------------------------------------------------------- the protocol
+    def connect(self) -> bool:
+        """The connection, opened and introduced if it is not yet: whether there is one."""
+        if self.sock is not None:
+            return True
+        import time
+        if time.monotonic() < self.retry_at:
+            return False
+        import socket
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(self.timeout)
+            sock.connect(str(self.address))
+        except OSError:
+            self.lost()
+            return False
+        self.sock, self.buffer = sock, b""
+        try:
+            self.command(f"SET SELF CLIENT_NAME {ssip_user()}:{self.client}:main")
+            self.command(f"SET SELF PRIORITY {self.priority}")
+        except OSError:
+            self.lost()
+            return False
+        self.connections += 1
+        return True
+
+    def lost(self) -> None:
+        """The connection dropped (the daemon gone or stuck): tried again later."""
+        import time
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+        self.sock, self.buffer = None, b""
+        self.retry_at = time.monotonic() + self.retry_after
+
+    def reply(self) -> tuple[int, list[str]]:
+        """The daemon's answer: its code and its lines (``225-21``, ``225 OK MESSAGE QUEUED``).
+        Events (7xx) are never asked for, and skipped should one come."""
+        lines: list[str] = []
+        while True:
+            while b"\n" not in self.buffer:
+                data = self.sock.recv(4096)
+                if not data:
+                    raise ConnectionError("speech-dispatcher closed the connection")
+                self.buffer += data
+            raw, _, self.buffer = self.buffer.partition(b"\n")
+            line = raw.rstrip(b"\r").decode("utf-8", "replace")
+            if len(line) < 4 or not line[:3].isdigit():
+                raise ConnectionError(f"not an SSIP reply: {line!r}")
+            if line[0] == "7":
+                continue
+            lines.append(line[4:])
+            if line[3] == " ":
+                return int(line[:3]), lines
+
+    def command(self, line: str) -> tuple[int, list[str]]:
+        """One command sent and its reply read; an answer other than 2xx is an error."""
+        self.sock.sendall(line.encode("utf-8") + b"\r\n")
+        code, lines = self.reply()
+        if code // 100 != 2:
+            raise ConnectionError(f"speech-dispatcher answered {line!r} with {code} {lines[-1]}")
+        return code, lines
+
+    def send(self, text: str, interrupt: bool) -> None:
+        if interrupt:
+            self.command("CANCEL SELF")
+        self.command("SPEAK")                   # 230 OK RECEIVING DATA
+        self.sock.sendall(ssip_data(text))
+        code, lines = self.reply()              # 225 OK MESSAGE QUEUED
+        if code // 100 != 2:
+            raise ConnectionError(f"speech-dispatcher refused the words: {code} {lines[-1]}")
+
+    # ----------------------------------------------------------- the backend
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        for _ in range(2):                      # a daemon restarted since: one new connection
+            had = self.sock is not None
+            if not self.connect():
+                break
+            try:
+                self.send(text, interrupt)
+                return
+            except OSError:
+                self.lost()
+                if not had:
+                    break
+                self.retry_at = 0.0
+        if self.fallback is not None:
+            self.fallback.speak(text, interrupt)
+
+    def cancel(self) -> None:
+        if self.sock is not None:
+            try:
+                self.command("CANCEL SELF")
+            except OSError:
+                self.lost()
+        if self.fallback is not None:
+            self.fallback.cancel()
+
+    def close(self) -> None:
+        """At quit: ``QUIT`` said and the socket closed; the fallback closed too."""
+        if self.sock is not None:
+            try:
+                self.command("QUIT")
+            except OSError:
+                pass
+            self.lost()
+        if self.fallback is not None:
+            self.fallback.close()
+
+
+def ssip_data(text: str) -> bytes:
+    """The words as SSIP's data: CRLF lines, a line starting with a dot
+    doubled, and the lone dot that ends them."""
+    lines = [".." + line[1:] if line.startswith(".") else line for line in text.splitlines() or [""]]
+    return ("\r\n".join(lines) + "\r\n.\r\n").encode("utf-8")
+
+
+def ssip_user() -> str:
+    """The user's name for SSIP's CLIENT_NAME (its parts are parted by colons)."""
+    try:
+        import getpass
+        name = getpass.getuser()
+    except Exception:
+        name = ""
+    name = "".join(c for c in name if c.isalnum() or c in "-_.")
+    return name or "user"
+
+
 class CommandBackend:
     """A command that speaks its arguments, started without waiting:
-    ``spd-say`` (its ``--cancel`` interrupts what speech-dispatcher says)
+    ``spd-say`` (its ``--cancel`` interrupts what speech-dispatcher says,
+    a screen reader's words too: used only when no daemon could be reached
+    over SSIP, so most often a daemon spd-say started for the game itself)
     or macOS's ``say`` (the previous process killed to interrupt it).
 
     A command still running when the next words come is stopped: ``say``
@@ -275,7 +435,13 @@ def choose_backend():
     except Exception:
         pass
     spd = shutil.which("spd-say")
-    return CommandBackend(spd, cancel_flag=True) if spd else SilentBackend()
+    command = CommandBackend(spd, cancel_flag=True) if spd else None
+    address = speechd_socket()
+    if address is not None:
+        ssip = SSIPBackend(address, fallback=command)
+        if ssip.connect():                  # a daemon running (a screen reader's): our own connection
+            return ssip
+    return command or SilentBackend()       # none: spd-say starts one (and the game stops it at quit)
 
 
 def screen_reader_running(proc: Path = Path("/proc")) -> bool:
