@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
 #: the rooms, from the top (the app that makes everything) down
-ORDER = ["launch", "app", "shell", "assistant", "ui", "table", "voice", "media", "storage", "games", "layouts"]
+ORDER = ["launch", "app", "shell", "access", "assistant", "ui", "table", "voice", "media", "storage", "games",
+         "layouts"]
 
 
 def room_of(module: str) -> str | None:

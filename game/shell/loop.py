@@ -25,6 +25,7 @@ import pygame
 import engine
 from engine import codes
 
+from ..access import adapter as access
 from ..assistant.analyst import ANSWER
 from . import idle
 
@@ -70,6 +71,8 @@ class Loop:
         self.lock = lock
         #: how many times another copy asked this one's window to come forward (and it did)
         self.brought_forward = 0
+        #: the accessibility tree a screen reader reads (game/access/), None where it cannot be given
+        self.access = access.start(stage)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         stage, flow = self.stage, self.flow
@@ -87,6 +90,8 @@ class Loop:
             return
         if event.type == COME_FORWARD:
             self.come_forward()
+            return
+        if event.type == access.WAKE:       # a screen reader asked for the tree: given after this pass
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not stage.dialogs \
                 and stage.scene is not None and stage.scene.skip():
@@ -174,7 +179,8 @@ class Loop:
         if block and not self.busy():
             idle.wait(self.next_tick())
             was_idle = True
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -198,6 +204,8 @@ class Loop:
             dirty = stage.scene.draw_overlay()
             if dirty:
                 pygame.display.update(dirty)
+        if self.access is not None and (events or steps):
+            self.access.refresh(events=bool(events))     # what changed, told to a screen reader
 
     def begin(self) -> None:
         """The first scene: the game asked for, else the game the player

@@ -1,0 +1,169 @@
+"""The accessibility tree given to the desktop's screen reader, through
+AccessKit (``pip install accesskit``; the ``access`` extra).
+
+On Linux AccessKit's Unix adapter speaks AT-SPI over D-Bus, so Orca reads
+the window's objects: the menus, the dialog, every place on the table with
+its cards, and the focus as the keyboard moves it.  It needs no window
+handle; it becomes active only when an assistive technology asks
+(AT-SPI enabled on the session), and until then nothing is computed.
+
+The game's own speech (Options > Speak, ``game/voice/speech.py``) is
+untouched: the tree is added beside it, and it stays the fallback where
+AccessKit or AT-SPI is missing.
+
+:func:`start` answers an :class:`Access`, or None where the tree cannot be
+given (no AccessKit, not Linux, no session bus, ``CARD_SHELL_ACCESS=0``).
+The loop calls :meth:`Access.refresh` after each pass that took events or
+moved cards; the adapter's own thread asks for the first tree (activation),
+which is answered from the last outline made and wakes the loop by posting
+:data:`WAKE`, so the full tree follows at once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pygame
+
+from .outline import WINDOW, Node, Outline, outline
+
+#: posted from the adapter's thread when a screen reader asks for the tree (the loop then refreshes it)
+WAKE = pygame.event.custom_type()
+#: while cards move (no events), the tree is refreshed at most this often
+BUSY_EVERY = 0.25
+
+
+def wanted() -> bool:
+    """Whether to try: Linux (the Unix adapter), a session bus to talk on,
+    and not turned off with ``CARD_SHELL_ACCESS=0``."""
+    if os.environ.get("CARD_SHELL_ACCESS", "").strip() in ("0", "no", "off", "false"):
+        return False
+    return sys.platform.startswith("linux") and bool(os.environ.get("DBUS_SESSION_BUS_ADDRESS"))
+
+
+def start(stage) -> Access | None:
+    """The tree for ``stage``'s window, or None where it cannot be given."""
+    if not wanted():
+        return None
+    try:
+        import accesskit
+    except ImportError:
+        return None
+    try:
+        return Access(stage, accesskit)
+    except Exception:           # no AT-SPI to talk to: the game's speech remains
+        return None
+
+
+class Access:
+    """The adapter and the ids it knows: each node's key kept to one id for
+    as long as the window lives."""
+
+    def __init__(self, stage, accesskit) -> None:
+        self.stage = stage
+        self.ak = accesskit
+        self.ids: dict[tuple, int] = {WINDOW: 0}
+        self.last: Outline | None = None        # the outline last given (the activation's answer)
+        self.focused: bool | None = None        # the window's focus, as last told
+        self.updated = 0.0
+        self.updates = 0
+        self.adapter = accesskit.unix.Adapter(self.activate, self.act, self.deactivate)
+        self.window_focus(True)                 # the window opens with the focus (then its events say)
+
+    # ----------------------------------------------------------- the adapter's calls (its thread)
+    def activate(self):
+        """A screen reader asks for the tree: the last outline (or the
+        window alone), and the loop woken to give the whole tree now."""
+        last = self.last
+        if last is None:
+            last = Outline()
+            last.add(WINDOW, Node("WINDOW", caption()))
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+        return self.update(last, whole=True)
+
+    def act(self, request) -> None:
+        """An action asked by the screen reader: none is offered (the keyboard plays)."""
+
+    def deactivate(self) -> None:
+        pass
+
+    # ----------------------------------------------------------- the loop's calls
+    def refresh(self, events: bool = True) -> None:
+        """The tree brought up to date (when a screen reader listens)."""
+        focused = bool(pygame.key.get_focused()) or pygame.display.get_driver() in ("dummy", "offscreen")
+        if focused != self.focused:
+            self.window_focus(focused)
+        now = time.monotonic()
+        if not events and now - self.updated < BUSY_EVERY:
+            return
+        self.updated = now
+        events_out = self.adapter.update_if_active(self.changed)
+        if events_out is not None:
+            events_out.raise_events()
+
+    def changed(self):
+        out = outline(self.stage, caption())
+        self.last = out
+        self.updates += 1
+        return self.update(out, whole=True)
+
+    def window_focus(self, focused: bool) -> None:
+        self.focused = focused
+        try:
+            self.adapter.update_window_focus_state(focused)
+        except Exception:
+            pass
+
+    # ----------------------------------------------------------- outline to nodes
+    def id_of(self, key: tuple) -> int:
+        if key not in self.ids:
+            self.ids[key] = len(self.ids)
+        return self.ids[key]
+
+    def update(self, out: Outline, whole: bool):
+        ak = self.ak
+        update = ak.TreeUpdate(self.id_of(out.focus))
+        if whole:
+            tree = ak.Tree(self.id_of(WINDOW))
+            tree.toolkit_name = "Card Shell"
+            update.tree = tree
+        for key, node in out.nodes.items():
+            update.nodes.append((self.id_of(key), self.node(node)))
+        return update
+
+    def node(self, data: Node):
+        ak = self.ak
+        node = ak.Node(getattr(ak.Role, data.role))
+        if data.label:
+            node.set_label(data.label)
+        if data.description and data.description != data.label:
+            node.set_description(data.description)
+        if data.value:
+            node.set_value(data.value)
+        if data.children:
+            node.set_children([self.id_of(k) for k in data.children])
+        if data.bounds is not None:
+            node.set_bounds(ak.Rect(*data.bounds))
+        if data.disabled:
+            node.set_disabled()
+        if data.toggled is not None:
+            node.set_toggled(ak.Toggled.TRUE if data.toggled else ak.Toggled.FALSE)
+        if data.shortcut:
+            node.set_keyboard_shortcut(data.shortcut)
+        if data.modal:
+            node.set_modal()
+        if data.focusable:
+            node.add_action(ak.Action.FOCUS)
+        return node
+
+
+def caption() -> str:
+    try:
+        return pygame.display.get_caption()[0] or "Card Shell"
+    except pygame.error:
+        return "Card Shell"
