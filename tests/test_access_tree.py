@@ -188,6 +188,11 @@ def test_the_window_its_places_and_the_focus_as_a_screen_reader_reads_them(atspi
         tree = told(app, atspi, lambda t: [n["name"] for n in focused(t)] == [words])
         assert named(tree, "list", words)["focused"]
 
+        # the status line's news is a live region, read as it changes
+        app.stage.say("Hint: the ten of spades onto the jack of hearts.")
+        told(app, atspi, lambda t: any(n["name"] == "Hint: the ten of spades onto the jack of hearts."
+                                       for n in nodes(t)))
+
         # a menu opened from the keyboard: its lit item is focused
         key(app, pygame.K_F10)
         menu = app.menu

@@ -69,6 +69,8 @@ class Access:
         self.focused: bool | None = None        # the window's focus, as last told
         self.updated = 0.0
         self.updates = 0
+        #: a screen reader (an assistive technology) reads the tree now
+        self.active = False
         self.adapter = accesskit.unix.Adapter(self.activate, self.act, self.deactivate)
         self.window_focus(True)                 # the window opens with the focus (then its events say)
 
@@ -76,6 +78,7 @@ class Access:
     def activate(self):
         """A screen reader asks for the tree: the last outline (or the
         window alone), and the loop woken to give the whole tree now."""
+        self.active = True
         last = self.last
         if last is None:
             last = Outline()
@@ -90,7 +93,7 @@ class Access:
         """An action asked by the screen reader: none is offered (the keyboard plays)."""
 
     def deactivate(self) -> None:
-        pass
+        self.active = False
 
     # ----------------------------------------------------------- the loop's calls
     def refresh(self, events: bool = True) -> None:
@@ -159,6 +162,8 @@ class Access:
             node.set_modal()
         if data.focusable:
             node.add_action(ak.Action.FOCUS)
+        if data.live:
+            node.set_live(ak.Live.POLITE)
         return node
 
 

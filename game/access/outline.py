@@ -42,6 +42,7 @@ class Node:
     modal: bool = False
     focusable: bool = False
     value: str = ""
+    live: bool = False          # a live region: a screen reader says its changes as they come
 
 
 @dataclass
@@ -75,6 +76,9 @@ def outline(stage, caption: str) -> Outline:
     status = status_node(out, stage)
     if status is not None:
         children.append(status)
+    news = " ".join(str(stage.message or "").split())
+    if news:        # the status line's news (a move, a refusal, a hint): said as it changes
+        children.append(out.add(("news",), Node("LABEL", news, value=news, live=True)))
     if stage.dialogs:
         children.append(dialog_node(out, stage.dialogs[-1]))
     size = stage.window.screen.get_size() if stage.window.screen is not None else None
