@@ -62,6 +62,8 @@ class FakeDaemon:
                     continue
                 self.record(line)
                 reply = self.REPLIES.get(line.split(" ")[0], "200 OK")
+                if line == "HISTORY GET CLIENT_ID":         # (Debian's speechd module asks)
+                    reply = "245-1\r\n245 OK CLIENT ID SENT"
                 client.sendall(reply.encode() + b"\r\n")
                 if line == "QUIT":
                     break
@@ -247,3 +249,28 @@ def test_a_real_daemon_says_the_games_words_in_order_and_never_cuts_a_screen_rea
         daemon.terminate()
         daemon.wait(timeout=10)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # its reader thread's exit
+def test_debians_speechd_module_is_used_with_priority_message_and_cancels_its_own(daemon, monkeypatch):
+    """python3-speechd (the system's Python may have it): its client on the
+    daemon's socket, priority message, and its cancel the connection's own."""
+    import sys
+    dist = Path("/usr/lib/python3/dist-packages")
+    if not (dist / "speechd" / "client.py").exists():
+        pytest.skip("Debian's python3-speechd is not installed")
+    monkeypatch.syspath_prepend(str(dist))
+    monkeypatch.delitem(sys.modules, "speechd", raising=False)
+    import speechd
+
+    from game.voice.speech import SpeechdBackend
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{daemon.path}")
+    backend = SpeechdBackend(speechd)
+    backend.speak("seven of hearts")
+    backend.speak("The deal can still be won.", interrupt=False)
+    backend.close()
+    assert "SET self PRIORITY message" in daemon.commands
+    assert daemon.spoken() == ["seven of hearts", "The deal can still be won."]
+    assert [c for c in daemon.commands if c.startswith("CANCEL")] == ["CANCEL self"]
+    for name in [m for m in sys.modules if m == "speechd" or m.startswith("speechd.")]:
+        monkeypatch.delitem(sys.modules, name)

@@ -76,6 +76,10 @@ class SpeechdBackend:
     def __init__(self, speechd) -> None:
         # a daemon already running (Orca's): never spawned from here, which could keep the game waiting
         self.client = speechd.SSIPClient("card-shell", autospawn=False)
+        try:        # as Orca's words: never cuts them, and words queued after others never cut those
+            self.client.set_priority(speechd.Priority.MESSAGE)
+        except Exception:
+            pass
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         try:
