@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -67,6 +68,7 @@ class Access:
         self.ids: dict[tuple, int] = {WINDOW: 0}
         self.last: Outline | None = None        # the outline last given (the activation's answer)
         self.focused: bool | None = None        # the window's focus, as last told
+        self.bounds: tuple | None = None        # the window's place on the desktop, as last told
         self.updated = 0.0
         self.updates = 0
         #: a screen reader (an assistive technology) reads the tree now
@@ -105,6 +107,7 @@ class Access:
         if not events and now - self.updated < BUSY_EVERY:
             return
         self.updated = now
+        self.place_window()
         events_out = self.adapter.update_if_active(self.changed)
         if events_out is not None:
             events_out.raise_events()
@@ -114,6 +117,26 @@ class Access:
         self.last = out
         self.updates += 1
         return self.update(out, whole=True)
+
+    def place_window(self) -> None:
+        """Where the window lies on the desktop, told when it changes (the
+        nodes' bounds are the window's own; a magnifier or a pointer's review
+        needs the desktop's)."""
+        try:
+            with warnings.catch_warnings():     # pygame-ce prefers Window's own surface; only its place is read
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+                (x, y), (w, h) = window.position, window.size
+        except (pygame.error, AttributeError):
+            return
+        if (x, y, w, h) == self.bounds:
+            return
+        self.bounds = (x, y, w, h)
+        rect = self.ak.Rect(float(x), float(y), float(x + w), float(y + h))
+        try:
+            self.adapter.set_root_window_bounds(rect, rect)
+        except Exception:
+            pass
 
     def window_focus(self, focused: bool) -> None:
         self.focused = focused
