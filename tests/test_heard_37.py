@@ -238,3 +238,58 @@ def test_shift_w_on_the_republics_stock_and_talon_says_their_counts(tmp_path):
         f"the talon, {len(talon)} cards: {card(talon[-1]).words} on top, {len(talon) - 1} " \
         f"card{'s' if len(talon) > 2 else ''} under it"
     assert pile_words(app.game, app.scene.layout, "p1") == "packet 1, 3 cards, face down"
+
+
+# ----------------------------------------------------------------- 4. hints name their places; gaps by their cards
+def test_a_hint_names_where_its_card_lies_and_where_it_goes(tmp_path):
+    app = make_app(tmp_path, "--game", "smith", "--seed", "4")
+    rec = listening(app)
+    app.scene.show_move("c3-c5")                # the jack of hearts onto the queen of clubs
+    assert rec.last == "Hint: the jack of hearts from column 3 onto the queen of clubs in column 5."
+    app.show_game(engine.new_game("prince", seed=4), opening=False)
+    settle(app)
+    app.scene.show_move("c5-c3")
+    assert rec.last == "Hint: the five of clubs from column 5 onto the six of diamonds in column 3."
+    app.scene.show_move("c1-f")
+    assert rec.last == "Hint: the two of spades from column 1 to its foundation."
+
+
+def test_a_gaps_hint_names_the_card_and_the_gap_by_place(tmp_path):
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "4")
+    rec = listening(app)
+    app.scene.show_move("c6-a5")
+    assert rec.last == ("Hint: the seven of spades from row C, column 6 into the gap at row A, column 5, "
+                        "after the six of spades.")
+
+
+# a4 after the 4H, a5 right of a gap (a4), b1 at a row's start, c4 dead (right of KD)
+GAPS = """
+2H 3H 4H -- -- 9C .. .. .. .. .. .. ..
+-- .. .. .. .. .. .. .. .. .. 2C .. ..
+.. .. KD -- .. 5H .. .. .. .. .. .. ..
+.. 7S .. .. .. .. .. 8S .. .. .. 2D 2S
+"""
+
+
+def test_the_focus_on_a_gap_says_it_by_the_card_before_it_and_a_dead_one_as_dead(tmp_path):
+    from conftest import gaps_from
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    app.show_game(gaps_from(GAPS), opening=False)
+    settle(app)
+    rec = listening(app)
+    heard = {}
+    for _ in range(3):                          # G passes the dead gap over
+        key(app, pygame.K_g, unicode="g")
+        heard[app.scene.focus[0]] = rec.last
+    key(app, pygame.K_3)                        # row C; the arrows reach the dead gap
+    while app.scene.focus[0] != "c4":
+        key(app, pygame.K_RIGHT if int(app.scene.focus[0][1:]) < 4 else pygame.K_LEFT)
+    heard["c4"] = rec.last
+    assert heard == {
+        "a4": "row A, column 4, a gap after the four of hearts",
+        "a5": "row A, column 5, a dead gap, after another gap",
+        "b1": "row B, column 1, a gap at the start of the row",
+        "c4": "row C, column 4, a dead gap, after the king of diamonds",
+    }, heard
+    key(app, pygame.K_w, unicode="w")
+    assert "king of diamonds, dead gap" in rec.last and "four of hearts, gap, dead gap" in rec.last, rec.last

@@ -272,7 +272,8 @@ def test_hints_step_through_the_solution(tmp_path):
         assert len(line) >= 3
         for n, move in enumerate(line[:3]):
             key(app, pygame.K_h, unicode="h")
-            assert app.message == f"Hint: {describe(app.game, move)}.", "each H the next move of the solution"
+            assert app.message == f"Hint: {describe(app.game, move, places=True)}.", \
+                "each H the next move of the solution"
             assert "hint" not in app.analyst.pending, "a known solution asks the solver nothing"
             assert len(app.game.history) == n, "a hint shows, it does not play"
             app.scene.try_move(move)                # the player follows it

@@ -246,7 +246,9 @@ def test_a_short_gaps_game_by_keys_with_its_words(tmp_path):
             key(app, pygame.K_TAB)
             if table.focus[0] == gap:
                 break
-        assert said(app)[-1] == f"row {gap[0].upper()}, column {int(gap[1:])}, a gap"
+        left = game.card_at(f"{gap[0]}{int(gap[1:]) - 1}") if int(gap[1:]) > 1 else None
+        the_gap = f"a gap after the {engine.cards.card(left).words}" if left else "a gap at the start of the row"
+        assert said(app)[-1] == f"row {gap[0].upper()}, column {int(gap[1:])}, {the_gap}"      # (issue 37)
         words = describe(game, str(move))
         key(app, pygame.K_RETURN)
         assert game.history[-1] == str(move)

@@ -141,6 +141,20 @@ def test_a_whole_game_of_the_prince_by_keys_is_said_step_by_step(tmp_path):
 
 
 # ----------------------------------------------------------- Gaps
+def gap_said(game, place: str) -> str:
+    """A Gaps gap as the focus says it (issue 37): by the card before it, a
+    dead one as dead."""
+    column = int(place[1:])
+    if column == 1:
+        return "a gap at the start of the row"
+    left = game.card_at(f"{place[0]}{column - 1}")
+    if left is None:
+        return "a dead gap, after another gap"
+    if left[0] == "K":
+        return f"a dead gap, after the {card(left).words}"
+    return f"a gap after the {card(left).words}"
+
+
 def gaps_move(p: Player, text: str) -> None:
     """A gap first, as Gaps' players do: G to the gap, Enter selects the
     card that belongs there (said), Enter again moves it.  Where another
@@ -161,7 +175,7 @@ def gaps_move(p: Player, text: str) -> None:
     if game.belongs(m.dst) == m.src:
         for _ in range(52):
             heard = p.press(pygame.K_g)
-            assert heard[-1] == f"{place_name(game, p.focus)}, a gap", heard
+            assert heard[-1] == f"{place_name(game, p.focus)}, {gap_said(game, p.focus)}", heard
             if p.focus == m.dst:
                 break
         heard = p.press(pygame.K_RETURN)
@@ -183,7 +197,7 @@ def gaps_move(p: Player, text: str) -> None:
             heard = p.press(pygame.K_g)
             if p.focus == m.dst:
                 break
-        assert heard[-1] == f"{place_name(game, m.dst)}, a gap", heard
+        assert heard[-1] == f"{place_name(game, m.dst)}, {gap_said(game, m.dst)}", heard
     heard = p.press(pygame.K_RETURN)
     assert game.history[-1] == text
     assert any(w.startswith(words) for w in heard), (words, heard)

@@ -254,12 +254,17 @@ class Front:
         """A lost game's figures, beyond its points (Gaps: shuffles, cards in place, time)."""
         return []
 
-    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False, whence: bool = False) -> str:
         """A card move of ``game`` in words; in a two-deck game the words
         name where the card comes from.  ``placed``: the destination named by
         its place too (``words.describe`` asks for it when another legal move
-        would read the same without it)."""
+        would read the same without it); ``whence``: where the card comes
+        from, in any game (a hint, whose cards the player must find)."""
         return str(move)
+
+    def gap_words(self, game: engine.Game, place: str) -> str:
+        """An empty cell of a grid game in words, after its place's name."""
+        return "a gap"
 
     def speak_places(self, game: engine.Game, text: str) -> str:
         """The engine's place names in ``text`` as the player says them."""

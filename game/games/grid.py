@@ -89,18 +89,43 @@ class GridFront(Front):
             return lost_words(g)
         return super().verdict_text(g, verdict)
 
-    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+    def gap_words(self, game: engine.Game, place: str) -> str:
+        """The gap at ``place`` named by the card before it, as the moves
+        name it: "a gap after the two of spades"; at a row's start "a gap
+        at the start of the row"; a gap nothing can fill now, "a dead gap,
+        after the king of clubs" (the engine's ``dead_places``) or "a dead
+        gap, after another gap" (no card may fill it, the engine says,
+        until the gap on its left is filled)."""
+        column = int(place[1:])
+        if column <= game.FIRST_COLUMN:
+            return "a gap" if column < 1 else "a gap at the start of the row"
+        left = f"{place[0]}{column - 1}"
+        before = game.card_at(left)
+        if before is None:
+            if game.fillers(place):
+                return "a gap"
+            if column - 1 < 1:                  # Chinese Puzzle: the ace column's place is empty
+                return "a dead gap, after an empty place of the ace column"
+            return "a dead gap, after another gap"
+        if place in game.dead_places():
+            return f"a dead gap, after {card_name(before)}"
+        return f"a gap after {card_name(before)}"
+
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False, whence: bool = False) -> str:
         """"the seven of hearts into the gap after the six of hearts"; with
         two decks, where the card lies too ("the ten of diamonds from row F,
         column 12 into the gap after the nine of diamonds"), and, when the
         other nine of diamonds has a gap after it as well (``placed``), the
         gap's place ("into the gap at row F, column 4, after the nine of
-        diamonds")."""
+        diamonds"); ``whence`` (a hint: the player must find the card): where
+        it lies in a one-deck game too."""
         moved = card_name(game.card_at(move.src))
-        if two_decks(game):
+        if two_decks(game) or whence:
             moved += f" from {self.speak_places(game, move.src)}"
         column = int(move.dst[1:])
         if column == game.FIRST_COLUMN:
+            if placed and column == 0:          # Chinese Puzzle: "into row A's ace column"
+                return f"{moved} into {self.speak_places(game, move.dst)}"
             return f"{moved} to the start of row {move.dst[0].upper()}"
         after = card_name(game.card_at(f"{move.dst[0]}{column - 1}"))
         if placed:

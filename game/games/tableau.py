@@ -142,14 +142,15 @@ class TableauFront(Front):
             Entry("Scores...", "show_scores", "Ctrl+I"),
         ]
 
-    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False) -> str:
+    def describe(self, game: engine.Game, move: engine.Move, placed: bool = False, whence: bool = False) -> str:
         """"the seven of hearts onto the eight of clubs"; with two decks,
         where the card comes from too ("the queen of clubs from column 3
         onto the king of diamonds", "the turned queen of clubs", "from the
         talon", "from packet 2", "from foundation 5"); ``placed``: the
         destination's column too ("onto the king of diamonds in column 7",
         "into empty column 7"), where another legal move would read the
-        same without it."""
+        same without it; ``whence`` (a hint: the player must find the card):
+        where it comes from in a one-deck game too."""
         position = game.position()
         pile = pile_cards(position, move.src)
         count = move.count or 1
@@ -158,9 +159,9 @@ class TableauFront(Front):
         if count > 1:
             moved = f"{moved} and the card on it" if count == 2 else f"{moved} and the {count - 1} cards on it"
         origin = ""
-        if two_decks(game) and move.src == "s" and top is not None:
+        if (two_decks(game) or whence) and move.src == "s" and top is not None:
             moved = "the turned " + card(top).words     # it lies on the stock, turned from it
-        elif two_decks(game):
+        elif two_decks(game) or whence:
             origin = f" from {self.place_words(game, move.src)}"
         if move.dst.startswith("f"):
             if count == 13:

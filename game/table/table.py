@@ -367,7 +367,7 @@ class Table(Scene):
         if self.is_pile(m.src) and m.count > 1:
             pile = b.layout.pile(m.src)
             b.flash_rects = [s.rect for s in pile[-m.count:]] + b.flash_rects[1:]
-        self.say(f"Hint: {describe(self.game, text)}.")
+        self.say(f"Hint: {describe(self.game, text, places=True)}.")     # where its cards are, to find them
         self.painter.dump_layout()
 
     def foundation_of(self, place: str, count: int) -> str | None:

@@ -85,7 +85,7 @@ def focus_words(game: engine.Game, layout: Layout, focus: tuple[str, int | None]
         closed = closed_words(game, place)
         if closed:
             return f"{name}, {closed}"
-        return f"{name}, {'a gap' if grid(game) else 'empty'}"
+        return f"{name}, {front_of(game).gap_words(game, place) if grid(game) else 'empty'}"
     if index is None:
         index = pile[-1].index
     sprite = next((s for s in pile if s.index == index), pile[-1])
@@ -131,7 +131,7 @@ def pile_words(game: engine.Game, layout: Layout, place: str) -> str:
     if place in ("hand", "stock") and not pile:
         return focus_words(game, layout, (place, None))
     if not pile:
-        return f"{name}, {'a gap' if grid(game) else 'empty'}"
+        return f"{name}, {front_of(game).gap_words(game, place) if grid(game) else 'empty'}"
     count = count_of(game, place)
     if not is_pile(game, place) and count is not None and count > 1:
         # a stacked place (the stock, a packet, the talon): the table draws a few of its cards, the
@@ -157,7 +157,8 @@ def table_words(game: engine.Game, layout: Layout) -> str:
         rows: dict[str, list[str]] = {}
         for place in layout.slots:
             pile = layout.pile(place)
-            rows.setdefault(place[0], []).append(card_words(pile[-1]) if pile else "gap")
+            dead = not pile and front_of(game).gap_words(game, place).startswith("a dead gap")
+            rows.setdefault(place[0], []).append(card_words(pile[-1]) if pile else "dead gap" if dead else "gap")
         return ". ".join(f"Row {r.upper()}: {', '.join(cells)}" for r, cells in rows.items()) + "."
     for place in layout.slots:
         pile = layout.pile(place)

@@ -22,7 +22,7 @@ WORDS = {
 }
 
 
-def describe(game: engine.Game, text: str) -> str:
+def describe(game: engine.Game, text: str, places: bool = False) -> str:
     """``text`` (a legal move of ``game`` now) in words; the notation itself
     for anything it cannot read.
 
@@ -30,11 +30,17 @@ def describe(game: engine.Game, text: str) -> str:
     they name where the card comes from ("the ten of diamonds from row F,
     column 12 into the gap after the nine of diamonds"), and where another
     legal move would still read the same (two gaps after the two nines of
-    diamonds, two empty columns), where it goes as well."""
+    diamonds, two empty columns), where it goes as well.
+
+    ``places`` (a hint: the player must find its cards, in two packs which
+    of them): both places named, in every game ("the queen of clubs from
+    column 3 onto the king of diamonds in column 5")."""
     try:
         move = engine.Move.parse(text)
     except ValueError:
         return text
+    if places and move.word is None:
+        return _words(game, move, placed=True, whence=True)
     words = _words(game, move)
     if move.word is not None or words == text:
         return words
@@ -47,8 +53,9 @@ def describe(game: engine.Game, text: str) -> str:
     return words
 
 
-def _words(game: engine.Game, move: engine.Move, placed: bool = False) -> str:
-    """A move in words, its destination named by place where ``placed``."""
+def _words(game: engine.Game, move: engine.Move, placed: bool = False, whence: bool = False) -> str:
+    """A move in words, its destination named by place where ``placed``,
+    its source where ``whence``."""
     text = str(move)
     if text == "redeal":
         return f"use a {front_of(game).redeal_word}"        # Gaps: a shuffle
@@ -57,7 +64,8 @@ def _words(game: engine.Game, move: engine.Move, placed: bool = False) -> str:
     if text == "s-t":
         return "put the turned card on the talon"
     try:
-        return front_of(game).describe(game, move, placed)
+        return front_of(game).describe(game, move, placed, whence) if whence else \
+            front_of(game).describe(game, move, placed)
     except (ValueError, IndexError, KeyError, TypeError, AttributeError):
         return text
 
