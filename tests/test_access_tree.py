@@ -3,7 +3,8 @@ a private D-Bus session, the game's window is found in the desktop's tree
 with the table's places as named children (the words the game speaks for
 each); after keys move the focus, the focused object is named by the
 place's words; an open menu's lit item takes the focus, and a dialog's
-button.
+button.  The tree's outline (plain data, without AccessKit) is checked
+everywhere.
 
 The tree is walked from the screen reader's side, as Orca does, with
 pyatspi under the system's Python (Debian's python3-pyatspi).  Skips, with
@@ -22,8 +23,6 @@ import time
 from pathlib import Path
 
 import pytest
-
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="AT-SPI is Linux's")
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 BUS_LAUNCHER = next((p for p in ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher")
@@ -47,8 +46,24 @@ print(json.dumps(walk(found[0]) if found else None))
 """
 
 
+#: run by the system's Python: the focus events (what Orca speaks from), each "FOCUS name", for argv[1] seconds
+LISTENER = r"""
+import sys, pyatspi
+from gi.repository import GLib
+def on(event):
+    if event.detail1:
+        print("FOCUS", event.source.name, flush=True)
+pyatspi.Registry.registerEventListener(on, "object:state-changed:focused")
+print("READY", flush=True)
+GLib.timeout_add(int(float(sys.argv[1]) * 1000), lambda: pyatspi.Registry.stop())
+pyatspi.Registry.start()
+"""
+
+
 def missing() -> str:
     """Why the test cannot run here ("" when it can)."""
+    if not sys.platform.startswith("linux"):
+        return "AT-SPI is Linux's"
     try:
         import accesskit  # noqa: F401
     except ImportError:
@@ -155,7 +170,7 @@ def told(app, env, until) -> dict:
 
 def test_the_window_its_places_and_the_focus_as_a_screen_reader_reads_them(atspi, tmp_path):
     import pygame
-    from gui import key, make_app
+    from gui import key, make_app, pump
 
     from game.table.board import focus_targets
     from game.voice.spoken import focus_words
@@ -188,6 +203,27 @@ def test_the_window_its_places_and_the_focus_as_a_screen_reader_reads_them(atspi
         tree = told(app, atspi, lambda t: [n["name"] for n in focused(t)] == [words])
         assert named(tree, "list", words)["focused"]
 
+        # a screen reader hears each move of the focus as an event, named by the place's words
+        listener = subprocess.Popen([SYSTEM_PYTHON, "-c", LISTENER, "6"], env=atspi, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert listener.stdout.readline().strip() == "READY"
+            time.sleep(0.3)
+            heard = []
+            for k in (pygame.K_RIGHT, pygame.K_LEFT):
+                key(app, k)
+                heard.append(app.scene.keyboard.focus_words())
+            end = time.monotonic() + 2
+            while time.monotonic() < end:
+                pump(app)
+                time.sleep(0.05)
+            events = listener.communicate(timeout=30)[0].splitlines()
+        finally:
+            if listener.poll() is None:
+                listener.kill()
+                listener.wait()
+        assert [line.removeprefix("FOCUS ") for line in events if line.startswith("FOCUS ")] == heard
+
         # the status line's news is a live region, read as it changes
         app.stage.say("Hint: the ten of spades onto the jack of hearts.")
         told(app, atspi, lambda t: any(n["name"] == "Hint: the ten of spades onto the jack of hearts."
@@ -210,5 +246,48 @@ def test_the_window_its_places_and_the_focus_as_a_screen_reader_reads_them(atspi
         told(app, atspi, lambda t: [n["name"] for n in focused(t)] == ["No"])
         key(app, pygame.K_ESCAPE)
         told(app, atspi, lambda t: [n["name"] for n in focused(t)] == [words])
+    finally:
+        app.close()
+
+
+# ----------------------------------------------------------- the outline, everywhere (no AccessKit needed)
+@pytest.mark.parametrize("name", ["gaps", "chinese-puzzle", "republic", "smith", "prince"])
+def test_the_outline_names_every_place_by_its_spoken_words_and_focuses_the_keyboards(name, tmp_path):
+    import pygame
+    from gui import key, make_app
+
+    from game.access.outline import WINDOW, outline
+    from game.table.board import focus_targets
+    from game.voice.spoken import focus_words
+
+    app = make_app(tmp_path / "home", "--game", name, "--seed", "5")
+    try:
+        game, layout = app.game, app.scene.board.layout
+        key(app, pygame.K_RIGHT)
+        focus = app.scene.board.focus
+        assert focus is not None
+        out = outline(app.stage, "Card Shell")
+        assert out.nodes[WINDOW].label == "Card Shell"
+        table = out.nodes[("table",)]
+        assert table.label == f"{game.title} table"
+        places = list(dict.fromkeys(p for p, _i, _r in focus_targets(layout, game)))
+        assert [k[1] for k in table.children] == places
+        for place in places:
+            here = focus if focus[0] == place else (place, None)
+            assert out.label_of(("place", place)) == focus_words(game, layout, here)
+            pile = layout.pile(place) if place in layout.slots else []
+            assert len(out.nodes[("place", place)].children) == len(pile)
+        assert out.focus == ("place", focus[0])
+        assert out.label_of(out.focus) == app.scene.keyboard.focus_words()
+
+        key(app, pygame.K_F10)              # a menu open: its lit item has the focus
+        out = outline(app.stage, "Card Shell")
+        assert out.focus[0] == "item" and out.nodes[out.focus].role.startswith("MENU_ITEM")
+        key(app, pygame.K_ESCAPE)
+
+        app.stage.ask("Really?", ("Yes", "No"), title="A question")
+        out = outline(app.stage, "Card Shell")
+        assert out.nodes[("dialog",)].label == "A question" and out.nodes[("dialog",)].modal
+        assert out.label_of(out.focus) == "Yes"
     finally:
         app.close()

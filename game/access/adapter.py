@@ -28,6 +28,7 @@ import warnings
 
 import pygame
 
+from ..storage import logs
 from .outline import WINDOW, Node, Outline, outline
 
 #: posted from the adapter's thread when a screen reader asks for the tree (the loop then refreshes it)
@@ -71,6 +72,7 @@ class Access:
         self.bounds: tuple | None = None        # the window's place on the desktop, as last told
         self.updated = 0.0
         self.updates = 0
+        self.failed = False                     # an outline could not be made (told to the log once)
         #: a screen reader (an assistive technology) reads the tree now
         self.active = False
         self.adapter = accesskit.unix.Adapter(self.activate, self.act, self.deactivate)
@@ -113,7 +115,16 @@ class Access:
             events_out.raise_events()
 
     def changed(self):
-        out = outline(self.stage, caption())
+        try:
+            out = outline(self.stage, caption())
+        except Exception:       # the tree never stops the game: the last one stands (logged once)
+            if not self.failed:
+                self.failed = True
+                logs.get("access").exception("the accessibility tree could not be made")
+            out = self.last
+            if out is None:
+                out = Outline()
+                out.add(WINDOW, Node("WINDOW", caption()))
         self.last = out
         self.updates += 1
         return self.update(out, whole=True)
