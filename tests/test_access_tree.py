@@ -291,3 +291,21 @@ def test_the_outline_names_every_place_by_its_spoken_words_and_focuses_the_keybo
         assert out.label_of(out.focus) == "Yes"
     finally:
         app.close()
+
+
+def test_the_start_screen_is_a_button_for_each_game_the_highlighted_one_focused(tmp_path):
+    import pygame
+    from gui import key, make_app
+
+    from game.access.outline import outline
+    from game.ui.start import GAMES, StartScreen
+
+    app = make_app(tmp_path / "home")
+    try:
+        assert isinstance(app.scene, StartScreen)
+        key(app, pygame.K_RIGHT)
+        out = outline(app.stage, "Card Shell")
+        assert [out.label_of(k) for k in out.nodes[("scene",)].children] == [g.title for g in GAMES]
+        assert out.label_of(out.focus) == GAMES[app.scene.focus].title
+    finally:
+        app.close()

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from ..table.board import focus_targets
 from ..ui.dialogs import control_words
+from ..ui.start import GAMES as START_GAMES
+from ..ui.start import StartScreen
 from ..voice.spoken import card_words, focus_words, pile_words
 
 WINDOW = ("window",)
@@ -145,7 +147,20 @@ def table_node(out: Outline, table, area=None) -> tuple:
 
 
 def scene_node(out: Outline, scene) -> tuple:
-    """A scene that is not a game (the start screen): named by its own words."""
+    """A scene that is not a game: the start screen, each game a button (its
+    title; its blurb the description), the highlighted one focused; another
+    scene named by its own words."""
+    if isinstance(scene, StartScreen):
+        keys = []
+        tiles = list(getattr(scene, "tiles", []) or [])
+        for n, front in enumerate(START_GAMES):
+            key = out.add(("game", front.name), Node("BUTTON", front.title, description=getattr(front, "blurb", ""),
+                                                     bounds=box(tiles[n]) if n < len(tiles) else None,
+                                                     focusable=True))
+            keys.append(key)
+            if n == scene.focus and out.focus == WINDOW:
+                out.focus = key
+        return out.add(("scene",), Node("GROUP", "Choose a game", children=tuple(keys)))
     words = ""
     try:
         words = scene.back_words()

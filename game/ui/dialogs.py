@@ -84,6 +84,15 @@ class Dialog:
         #: letter is not typed twice, and a composed one ("ë" from a dead key, or a letter with no key
         #: of its own) replaces it or arrives by TEXTINPUT alone
         self._keyed: list[str] = []
+        #: words the last key asks to be said (a letter typed echoed, a move reviewed...): the stage
+        #: says them (``control_words``) when ``told`` changes; each key's handling starts without any
+        self.news = ""
+        self.told = 0
+
+    def tell(self, words: str) -> None:
+        """Words for the key being handled to say (the stage speaks them)."""
+        self.news = words
+        self.told += 1
 
     def px(self, n: float) -> int:
         """``n`` base pixels at the scale the dialog was last drawn at."""
@@ -147,6 +156,7 @@ class Dialog:
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """The button chosen when the dialog closes, or None while it stays."""
+        self.news = ""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for box, label in self._buttons:
                 if box.collidepoint(event.pos):
@@ -170,10 +180,12 @@ class Dialog:
             if self.entry is not None:
                 self._keyed = []
                 if event.key == pygame.K_BACKSPACE:
+                    self.tell(f"deleted {char_words(self.entry[-1])}" if self.entry else "empty")
                     self.entry = self.entry[:-1]
                 elif event.unicode and event.unicode.isprintable() and len(self.entry) < 40:
                     self.entry += event.unicode
                     self._keyed = [event.unicode]
+                    self.tell(char_words(event.unicode))
         return None
 
     def take_text(self, text: str) -> None:
@@ -187,7 +199,10 @@ class Dialog:
             return
         if keyed and self.entry.endswith(keyed[0]):
             self.entry = self.entry[:-len(keyed[0])]
+        before = self.entry
         self.entry = (self.entry + text)[:40]
+        if self.entry != before:
+            self.tell(char_words(self.entry[len(before):]))
 
 
 def option_notes(game_name: str, option: str) -> dict:
@@ -262,8 +277,22 @@ class ChoiceDialog(Dialog):
 
 
 # ----------------------------------------------------------- in words, for speech
+def char_words(text: str) -> str:
+    """What a text field echoes of the text typed or deleted: the letter
+    itself, "space" for a space."""
+    return "space" if text == " " else text
+
+
 def control_words(dialog) -> str:
-    """The control the keyboard is on, in words ("OK, button")."""
+    """What the stage says after a key: the words that key asked for
+    (``Dialog.tell``: a letter echoed, ...), else the control the keyboard
+    is on ("OK, button"; a dialog may say its own: ``spoken_control``)."""
+    news = getattr(dialog, "news", "")
+    if news:
+        return news
+    own = getattr(dialog, "spoken_control", None)
+    if callable(own):
+        return own()
     buttons = getattr(dialog, "buttons", ())
     if getattr(dialog, "in_field", False) and dialog.has_field():
         choices = getattr(dialog, "choices", None)
@@ -282,14 +311,21 @@ def control_words(dialog) -> str:
 
 
 def control_state(dialog) -> tuple:
-    """What ``control_words`` says depends on (its change is spoken)."""
-    return (getattr(dialog, "in_field", None), getattr(dialog, "focus", None), getattr(dialog, "value", None))
+    """What ``control_words`` says depends on (its change is spoken): the
+    control, and the words a key asked for (``told``)."""
+    return (getattr(dialog, "in_field", None), getattr(dialog, "focus", None), getattr(dialog, "value", None),
+            getattr(dialog, "typing", None), getattr(dialog, "told", 0))
 
 
 def dialog_words(dialog) -> str:
     """A dialog as it opens: its title, its message (a window of text: its
-    text; a table: each row after its headers), the control focused."""
+    text; a table: each row after its headers; a dialog's own,
+    ``spoken_body``), the control focused."""
+    if getattr(dialog, "news", ""):
+        dialog.news = ""                    # the words of a key before it opened are not its own
     body = getattr(dialog, "message", "") or ""
+    if callable(getattr(dialog, "spoken_body", None)):
+        body = dialog.spoken_body()
     if getattr(dialog, "text", None):
         body = " ".join(sentences(str(dialog.text)))
     rows = getattr(dialog, "rows", None)
