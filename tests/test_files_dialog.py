@@ -178,6 +178,7 @@ def test_save_offers_the_suggested_name(tree, screen, fonts):
 
 def test_a_typed_name_gets_json_added(tree):
     dialog = FileDialog("save", tree, name="republic-deal-123.json")
+    dialog.handle(key(pygame.K_END))                        # the base name offered is deselected
     for _ in range(len(dialog.entry)):
         dialog.handle(key(pygame.K_BACKSPACE))
     assert dialog.entry == "" and dialog.folder == tree

@@ -200,7 +200,7 @@ class Stage:
         dialog = self.dialogs[-1]
         before = control_state(dialog)
         choice = dialog.handle(event)
-        if choice is None and event.type == pygame.KEYDOWN and control_state(dialog) != before:
+        if choice is None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and control_state(dialog) != before:
             self.speech.say(control_words(dialog))
         return choice
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import pygame
 from pygame import Rect
 
-from .dialogs import BUTTON, DEFAULT, INK, Dialog, draw_button, draw_frame, tab_back
+from .dialogs import BUTTON, DEFAULT, INK, Dialog, char_words, draw_button, draw_frame, tab_back
 
 SUFFIX = ".json"
 FIELD = (255, 255, 255)
@@ -79,10 +79,13 @@ class FileDialog(Dialog):
         if mode not in ("open", "save"):
             raise ValueError(f"a file dialog opens or saves, not {mode!r}")
         action = "Open" if mode == "open" else "Save"
+        self.caret = 0                   # where the name field's next letter goes
+        self.marked: tuple[int, int] | None = None     # the name's characters selected (typing replaces them)
         super().__init__("", (action, "Cancel"), title or ("Open a Game" if mode == "open" else "Save Game As"),
                          on_close, entry=name, width=width)
         self.mode = mode
         self.suggested = name
+        self._spent = ""                 # the text of a key that typed nothing (Space on a button): not typed after
         self.entries: list[Entry] = []
         self.selected: int | None = None
         self.top = 0                     # the first row shown
@@ -90,13 +93,146 @@ class FileDialog(Dialog):
         self.error = ""                  # why the folder could not be read
         self.notice = ""                 # a word about the last try (a name not found, ...)
         self.typing = mode == "save"     # keys go to the name field (else to the list)
-        self.name_selected = False       # Ctrl+A: the whole name, replaced by what is typed next
         self._rows: list[tuple[Rect, int]] = []
         self._list = Rect(0, 0, 0, 0)
         self._field = Rect(0, 0, 0, 0)
         self._bar = Rect(0, 0, 0, 0)
         self._last_click: tuple[int, float] | None = None
         self.enter(self._existing(Path(folder)))
+        if mode == "save":
+            self.prefill(name)
+        self.news = ""                   # the words it opens with are the stage's (dialog_words)
+
+    # ----------------------------------------------------------- the name field
+    @property
+    def entry(self) -> str:
+        return self._entry
+
+    @entry.setter
+    def entry(self, text: str) -> None:
+        """The name set whole: the caret after it, nothing selected."""
+        self._entry = text
+        self.caret, self.marked = len(text), None
+
+    @property
+    def name_selected(self) -> bool:
+        """Whether some of the name is selected (typing replaces it)."""
+        return self.marked is not None
+
+    def prefill(self, name: str) -> None:
+        """A name offered (Save As): its base selected, so that what is typed
+        replaces it and keeps ``.json``, as a desktop's save dialog does."""
+        self.entry = name
+        base = len(name) - len(SUFFIX) if name.lower().endswith(SUFFIX) else len(name)
+        if base > 0:
+            self.marked, self.caret = (0, base), base
+
+    def select_all(self) -> None:
+        if self.entry:
+            self.marked, self.caret = (0, len(self.entry)), len(self.entry)
+
+    def _edit(self, text: str, start: int, end: int) -> None:
+        """``entry[start:end]`` replaced by ``text``, the caret after it."""
+        self._entry = self._entry[:start] + text + self._entry[end:]
+        self.caret, self.marked = start + len(text), None
+
+    def _put(self, text: str, whole: bool = False) -> bool:
+        """``text`` typed into the name (over the selection; ``whole``: over
+        all of it), echoed; False when the name is full."""
+        start, end = (0, len(self.entry)) if whole else self.marked or (self.caret, self.caret)
+        if len(self.entry) - (end - start) + len(text) > 120:
+            return False
+        self._edit(text, start, end)
+        self.typing = True
+        self.notice = ""
+        self.tell(char_words(text))
+        return True
+
+    def _delete(self, forward: bool = False) -> None:
+        """Backspace (Delete: ``forward``) in the name: the selection, or the
+        character before (after) the caret, deleted and said."""
+        if self.marked is not None:
+            start, end = self.marked
+        elif forward:
+            start, end = self.caret, min(len(self.entry), self.caret + 1)
+        else:
+            start, end = max(0, self.caret - 1), self.caret
+        gone = self.entry[start:end]
+        self._edit("", start, end)
+        self.typing = True
+        self.notice = ""
+        self.tell(f"deleted {char_words(gone)}" if gone else ("empty" if not self.entry else "nothing to delete"))
+
+    def _caret_key(self, key: int) -> None:
+        """Left, Right, Home, End in the name: the caret moved, the
+        selection dropped (Left/Right: to its edge); the character then at
+        the caret said ("end" past the last)."""
+        if self.marked is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.caret = self.marked[0] if key == pygame.K_LEFT else self.marked[1]
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.caret = max(0, min(len(self.entry), self.caret + (1 if key == pygame.K_RIGHT else -1)))
+        else:
+            self.caret = 0 if key == pygame.K_HOME else len(self.entry)
+        self.marked = None
+        self.tell(char_words(self.entry[self.caret]) if self.caret < len(self.entry) else "end")
+
+    def take_text(self, text: str) -> None:
+        """Text input (``TEXTINPUT``): what the system typed, accents and all.
+        A key's own letter, already typed by its key, is not typed again; a
+        letter the key typed otherwise (an "e" for the "ë" a dead key
+        composed) is replaced; a letter with no key of its own is typed."""
+        text = "".join(ch for ch in text if ch.isprintable())
+        keyed, self._keyed = self._keyed, []
+        spent, self._spent = self._spent, ""
+        if not text or (keyed and text == keyed[0]) or text == spent:
+            return
+        self.in_field = True
+        if keyed and self.entry[:self.caret].endswith(keyed[0]):
+            self._edit("", self.caret - len(keyed[0]), self.caret)
+        self._put(text, whole=self.mode == "open" and not self.typing)
+
+    # ----------------------------------------------------------- in words
+    def item_words(self, index: int | None = None) -> str:
+        """A row of the list as it is said: its name, what its icon shows
+        (a folder), and where it stands ("2 of 5")."""
+        index = self.selected if index is None else index
+        if not self.entries:
+            return "empty"
+        if index is None:
+            return f"{len(self.entries)} item{'s' if len(self.entries) != 1 else ''}, none selected"
+        entry = self.entries[index]
+        name = "up one level" if entry.label == ".." else \
+            f"{entry.label}, folder" if entry.is_folder else entry.label
+        return f"{name}, {index + 1} of {len(self.entries)}"
+
+    def name_words(self) -> str:
+        """The name field as it is said: "File name: prince-deal-1, selected"
+        (the base name offered, selected), "File name: mine.json"."""
+        if not self.entry:
+            return "File name: empty"
+        if self.marked is not None:
+            start, end = self.marked
+            part = self.entry[start:end]
+            if start == 0 and self.entry[end:].lower() in ("", SUFFIX):
+                return f"File name: {part}, selected"
+            return f"File name: {self.entry}, {part} selected"
+        return f"File name: {self.entry}"
+
+    def spoken_control(self) -> str:
+        """The control the keyboard is on, in words (the stage's ``control_words``)."""
+        if not self.in_field:
+            return f"{self.buttons[self.focus]}, button"
+        return self.name_words() if self.typing else f"List: {self.item_words()}"
+
+    def spoken_body(self) -> str:
+        """What the window shows above the list: the folder; and in the
+        list, why it is empty or unreadable."""
+        words = f"Folder: {self.folder}."
+        if self.error:
+            words += f" {self.error}"
+        elif len(self.entries) == (1 if self.folder.parent != self.folder else 0):
+            words += " No folders or games here."
+        return words
 
     # ----------------------------------------------------------- the folder
     @staticmethod
@@ -149,13 +285,16 @@ class FileDialog(Dialog):
         if self.mode == "open":
             self._name_from_list()
         self._show_selected()
+        self.tell(f"{self.spoken_body()} {self.spoken_control()}")
 
     def up(self) -> None:
         if self.folder.parent != self.folder:
             self.enter(self.folder.parent, came_from=self.folder)
 
     # ----------------------------------------------------------- choosing
-    def _select(self, index: int | None) -> None:
+    def _select(self, index: int | None, onto: bool = False) -> None:
+        """Row ``index`` selected (and said; ``onto``: the keyboard comes to
+        the list from elsewhere)."""
         if not self.entries or index is None:
             return
         self.selected = max(0, min(len(self.entries) - 1, index))
@@ -163,17 +302,17 @@ class FileDialog(Dialog):
         self.notice = ""
         entry = self.entries[self.selected]
         if self.mode == "save" and not entry.is_folder:
-            self.entry = entry.label
+            self.prefill(entry.label)
         elif self.mode == "open":
             self._name_from_list()
         self._show_selected()
+        self.tell(("List: " if onto else "") + self.item_words())
 
     def _name_from_list(self) -> None:
         """Open: the name field shows the file selected in the list (empty
         for a folder), as the file the Open button takes."""
         chosen = self.entries[self.selected] if self.selected is not None and self.entries else None
         self.entry = chosen.label if chosen is not None and not chosen.is_folder else ""
-        self.name_selected = False
 
     def _show_selected(self) -> None:
         if self.selected is not None:
@@ -200,16 +339,20 @@ class FileDialog(Dialog):
         if not target.is_absolute():
             target = self.folder / target
         if target.is_dir():
-            self.entry = self.suggested if self.mode == "save" else ""
+            self.entry = ""
+            if self.mode == "save":
+                self.prefill(self.suggested)
             self.enter(self._existing(target))
             return None
         if target.suffix.lower() != SUFFIX:
             target = target.with_name(target.name + SUFFIX)
         if self.mode == "open" and not target.is_file():
             self.notice = f"There is no file named {target.name} in this folder."
+            self.tell(self.notice)
             return None
         if self.mode == "save" and not target.parent.is_dir():
             self.notice = f"There is no folder {target.parent}."
+            self.tell(self.notice)
             return None
         return str(target)
 
@@ -227,8 +370,13 @@ class FileDialog(Dialog):
 
     # ----------------------------------------------------------- events
     def handle(self, event: pygame.event.Event) -> str | None:
+        self.news = ""
         if event.type == pygame.KEYDOWN:
+            self._keyed, self._spent = [], ""
             return self._key(event)
+        if event.type == pygame.TEXTINPUT:
+            self.take_text(event.text)
+            return None
         if event.type == pygame.MOUSEWHEEL:
             self._scroll(-event.y * WHEEL_ROWS)
             return None
@@ -256,57 +404,66 @@ class FileDialog(Dialog):
 
     def _key(self, event: pygame.event.Event) -> str | None:
         key = event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        text = getattr(event, "unicode", "")
         if key == pygame.K_ESCAPE:
             return "Cancel"
         if key == pygame.K_TAB:
             self.tab(tab_back(event))
             return None
         if not self.in_field and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._spent = text           # its text input is no letter typed
             return "Cancel" if self.buttons[self.focus] == "Cancel" else self.accept()
         if not self.in_field and key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(self.buttons)
             return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.accept()
+        onto = self.typing or not self.in_field        # the keyboard comes to the list from elsewhere
         self.in_field = True
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows_shown,
                  pygame.K_PAGEDOWN: self.rows_shown}
         if key in moves:
             if self.selected is None:
-                self._select(0 if moves[key] > 0 else len(self.entries) - 1)
+                self._select(0 if moves[key] > 0 else len(self.entries) - 1, onto)
             else:
-                self._select(self.selected + moves[key])
+                self._select(self.selected + moves[key], onto)
+            if not self.entries:
+                self.tell("List: empty")
             return None
         if key in (pygame.K_HOME, pygame.K_END) and not self.typing:
-            self._select(0 if key == pygame.K_HOME else len(self.entries) - 1)
+            self._select(0 if key == pygame.K_HOME else len(self.entries) - 1, onto)
             return None
-        if key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            if self.typing:
+                self._caret_key(key)
+            else:                              # the list has no columns: the row said again
+                self.tell(self.spoken_control())
+            return None
+        if key == pygame.K_a and ctrl:
             self.typing = True
-            self.name_selected = bool(self.entry)
+            self.select_all()
+            self.tell(self.name_words())
             return None
-        selected, self.name_selected = self.name_selected, False
-        if self.mode == "open" and not self.typing:
+        if self.mode == "open" and not self.typing and key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             if key == pygame.K_BACKSPACE:      # in the list, the name its selection's: Backspace goes up
                 self.up()
                 self.notice = ""
-                return None
-            selected = True                    # what is typed replaces the selection's name
-        if key == pygame.K_BACKSPACE:
-            if selected:
-                self.entry = ""
-            elif self.entry:
-                self.entry = self.entry[:-1]
-                self.typing = True
-            else:
-                self.up()
+            return None
+        if key == pygame.K_BACKSPACE and not self.entry:
+            self.up()                          # an empty name: Backspace goes up
             self.notice = ""
             return None
-        text = getattr(event, "unicode", "")
-        if text and text.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) \
-                and len(self.entry) < 120:
-            self.entry = (text if selected else self.entry + text)
-            self.typing = True
-            self.notice = ""
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._delete(forward=key == pygame.K_DELETE)
+            return None
+        if text and text.isprintable() and not ctrl:
+            # in Open's list, what is typed replaces the selection's name
+            if self._put(text, whole=self.mode == "open" and not self.typing):
+                self._keyed = [text]
+            else:
+                self._spent = text
+                self.tell("The name is full.")
         return None
 
     def _press(self, pos: tuple[int, int]) -> str | None:
@@ -373,21 +530,41 @@ class FileDialog(Dialog):
         pygame.draw.rect(screen, FIELD, self._field)
         on_name = self.typing and self.in_field         # the keyboard's control: a thick frame
         pygame.draw.rect(screen, DEFAULT if on_name else INK, self._field, px(3) if on_name else thin)
-        shown = elide(body, self.entry, self._field.w - px(16), keep_end=True)
-        if self.name_selected:      # selected: light text on the selection's colour
-            image = body.render(shown, True, SELECTED_TEXT)
-            at = image.get_rect(midleft=(self._field.x + px(6), self._field.centery))
-            pygame.draw.rect(screen, DEFAULT, at.inflate(px(4), px(2)))
-            screen.blit(image, at)
-        else:
-            image = body.render(shown + ("|" if self.typing else ""), True, INK)
-            screen.blit(image, image.get_rect(midleft=(self._field.x + px(6), self._field.centery)))
+        self._draw_name(screen, body)
         self._draw_buttons(screen, body)
         if self.notice:     # beside the buttons, where the eye goes after pressing one
             room = self._buttons[0][0].left - px(12) - x
             image = small.render(elide(small, self.notice, room), True, ALERT)
             screen.blit(image, image.get_rect(midleft=(x, self._buttons[0][0].centery)))
         return Rect(0, 0, sw, sh)
+
+    def _draw_name(self, screen: pygame.Surface, body) -> None:
+        """The name in its field: the selected part light on the selection's
+        colour, the caret where the next letter goes (the name slid left
+        so that the caret stays in sight)."""
+        px, field = self.px, self._field
+        room = field.w - px(14)
+
+        def x_of(i: int) -> int:
+            return body.size(self.entry[:i])[0]
+        shift = max(0, x_of(self.caret) - room)
+        x0 = field.x + px(6) - shift
+        clip = screen.get_clip()
+        screen.set_clip(field.inflate(-px(4), -px(2)))
+        image = body.render(self.entry, True, INK)
+        screen.blit(image, image.get_rect(midleft=(x0, field.centery)))
+        if self.marked is not None:
+            start, end = self.marked
+            part = body.render(self.entry[start:end], True, SELECTED_TEXT)
+            at = part.get_rect(midleft=(x0 + x_of(start), field.centery))
+            pygame.draw.rect(screen, DEFAULT, at.inflate(px(2), px(2)))
+            screen.blit(part, at)
+        elif self.typing:
+            x = x0 + x_of(self.caret)
+            h = body.get_height()
+            pygame.draw.line(screen, INK, (x, field.centery - h // 2), (x, field.centery + h // 2 - 1),
+                             max(1, px(1.5)))
+        screen.set_clip(clip)
 
     def _draw_list(self, screen: pygame.Surface, body, small, box: Rect) -> None:
         px, thin, row_h = self.px, max(1, self.px(1)), self.px(ROW)

@@ -140,6 +140,34 @@ class ReviewDialog(Dialog):
     def fail(self, message: str) -> None:
         self.failed = message
 
+    def spoken_body(self) -> str:
+        """What the window says as it opens (and, once the search is done,
+        ``finished_words``): its sentences, as they stand."""
+        return " ".join(self.summary())
+
+    def finished_words(self) -> str:
+        """What is said when the review is done (or stopped): the verdict,
+        the window's sentences, and the button the keyboard is now on."""
+        words = self.spoken_body()
+        if self.result is not None:
+            words = f"{words} {self.buttons[self.focus]}, button."
+        return words
+
+    def move_sentence(self, k: int) -> str:
+        """Move ``k`` (its index) and its verdict, as a click on its mark
+        shows them: the window's sentence about it (the losing move's, with
+        what would have kept the game winnable)."""
+        if self.failed or self.result is None:
+            return f"Move {k + 1}, {self.words(k)}: not looked at yet."
+        n = len(self.history)
+        lines = review_sentences(self.result, n, self.words,
+                                 lambda j, move: describe(position_after(self.doc, j), move),
+                                 word=self.random_word, won_game=self.won_game, selected=k)
+        if k == self.losing:
+            return " ".join(line for line in lines if line.startswith((f"Move {k + 1},", "Instead, ")))
+        mine = [line for line in lines if line.startswith(f"Move {k + 1},")]
+        return mine[-1] if mine else f"Move {k + 1}, {self.words(k)}."
+
     @property
     def losing(self) -> int | None:
         return None if self.result is None else self.result.get("losing")
@@ -240,15 +268,22 @@ class ReviewDialog(Dialog):
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> str | None:
+        self.news = ""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for box, k in self._marks:
                 if box.inflate(2, 4).collidepoint(event.pos):
                     self.selected = k
                     return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.history:
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            k = self.selected if self.selected is not None else len(self.history) - 1
-            self.selected = min(len(self.history) - 1, max(0, k + step))
+        keys = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+        if event.type == pygame.KEYDOWN and event.key in keys and self.history:
+            last = len(self.history) - 1
+            if event.key in (pygame.K_HOME, pygame.K_END):
+                k = 0 if event.key == pygame.K_HOME else last
+            else:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                k = min(last, max(0, (self.selected if self.selected is not None else last) + step))
+            self.selected = k
+            self.tell(self.move_sentence(k))      # the move and its verdict, as a click on its mark shows
             return None
         return super().handle(event)
 
@@ -305,6 +340,7 @@ def open_review(flow) -> None:
     if analyst.ask(game, "review", budget=front_of(game).review_seconds, known=True, total=TOTAL_S,
                    proved=proved_along(flow.assistant, game)) < 0:
         dialog.fail(f"the solver is not available. {analyst.failed}")
+        stage.speech.say(dialog.finished_words(), interrupt=False)
         stage.redraw_all()
 
 
@@ -330,6 +366,8 @@ def take(stage, answer) -> None:
         dialog.finish(answer.review)
     else:
         dialog.fail(answer.message or "the solver failed; the details are in the log.")
+    if answer.status != "progress":     # the verdict said, after the words being said (never its progress)
+        stage.speech.say(dialog.finished_words(), interrupt=False)
     if stage.dialogs and stage.dialogs[-1] is dialog:
         stage.redraw_all()
 
