@@ -16,6 +16,18 @@ chooses, the wheel scrolls.  Enter with a typed name chooses that name in
 the current folder, ``.json`` added when missing (a typed folder name opens
 the folder).  Save As never asks before replacing a file: the caller may.
 A folder that cannot be read shows a line saying so, with ``..`` to leave.
+
+The name field has a caret: Left/Right, Home/End move it (and drop the
+selection), Backspace and Delete delete either side of it.  Save As offers
+its name (and a file picked in the list) with the base name selected, as a
+desktop's save dialog does: what is typed replaces it and keeps ``.json``;
+Ctrl+A selects the whole name.  The field takes text input (``TEXTINPUT``),
+so a dead key's "ë" is typed; a key's own letter is typed once.
+
+Spoken (``Dialog.tell``; the stage says it, ``dialogs.control_words``): the
+folder as the dialog opens and when it changes, each row of the list as the
+focus moves ("Documents, folder, 2 of 5"), each letter typed or deleted
+("space", "deleted x"), the character the caret reaches, a name not found.
 """
 
 from __future__ import annotations

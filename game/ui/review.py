@@ -28,6 +28,11 @@ proofs and never contradicts them.  Its words are each game's own: Gaps'
 shuffle, Chinese Puzzle's redeal (the front's ``redeal_in_verdict``), and
 neither in the other games.  When the game is lost and the move that lost
 it cannot be named, the window says from which move on it was proved lost.
+
+Spoken: the window's sentences as it opens, its verdict when the search is
+done (``take``; never its progress), and over the moves Left/Right and
+Home/End say the move reached and its verdict, the sentence a click on its
+mark adds to the window.
 """
 
 from __future__ import annotations
