@@ -309,3 +309,23 @@ def test_the_start_screen_is_a_button_for_each_game_the_highlighted_one_focused(
         assert out.label_of(out.focus) == GAMES[app.scene.focus].title
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("keys", [(("F1", 0),), (("o", "ctrl"),)], ids=["help", "open"])
+def test_every_dialog_has_its_title_its_words_and_a_focused_control(keys, tmp_path):
+    import pygame
+    from gui import key, make_app
+
+    from game.access.outline import outline
+
+    app = make_app(tmp_path / "home", "--game", "republic", "--seed", "2")
+    try:
+        for name, mod in keys:
+            key(app, pygame.key.key_code(name), pygame.KMOD_CTRL if mod == "ctrl" else 0)
+        assert app.stage.dialogs, "the dialog opened"
+        out = outline(app.stage, "Card Shell")
+        dialog = out.nodes[("dialog",)]
+        assert dialog.label and dialog.description
+        assert out.focus[0] == "dialog" and out.focus != ("dialog",) and out.label_of(out.focus)
+    finally:
+        app.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..table.board import focus_targets
-from ..ui.dialogs import control_words
+from ..ui.dialogs import control_words, dialog_words
 from ..ui.start import GAMES as START_GAMES
 from ..ui.start import StartScreen
 from ..voice.spoken import card_words, focus_words, pile_words
@@ -215,7 +215,13 @@ def dialog_node(out: Outline, dialog) -> tuple:
         children.append(key)
         if not in_field and n == getattr(dialog, "focus", 0):
             out.focus = key
-    key = out.add(("dialog",), Node("DIALOG", title or control_words(dialog) or "Dialog", description=message,
+    if out.focus == WINDOW or out.focus[0] != "dialog":
+        own = getattr(dialog, "spoken_control", None)      # a control of the dialog's own (a list of files)
+        words = own() if callable(own) else control_words(dialog)
+        if words:
+            out.focus = out.add(("dialog", "control"), Node("GROUP", words, focusable=True))
+            children.append(out.focus)
+    key = out.add(("dialog",), Node("DIALOG", title or "Dialog", description=dialog_words(dialog),
                                     children=tuple(children), bounds=box(getattr(dialog, "rect", None)),
                                     modal=True))
     if out.focus == WINDOW or out.focus[0] != "dialog":
