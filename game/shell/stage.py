@@ -177,7 +177,9 @@ class Stage:
             self.scene.settle()
         dialog.mono = bool(self.option("mono"))     # Black and White: the dialog's pictures in ink only
         self.dialogs.append(dialog)
-        self.speech.say(dialog_words(dialog), interrupt=not queue)
+        # a window read in parts (Help) says its own opening: its title, how many parts, the first
+        opening = getattr(dialog, "opening_words", None)
+        self.speech.say(opening() if opening else dialog_words(dialog), interrupt=not queue)
         self.redraw_all()
 
     @property
@@ -200,6 +202,9 @@ class Stage:
         dialog = self.dialogs[-1]
         before = control_state(dialog)
         choice = dialog.handle(event)
+        if choice is None and getattr(dialog, "to_say", ""):     # the part of a window read in parts a key reached
+            self.speech.say(dialog.to_say)
+            dialog.to_say = ""
         if choice is None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and control_state(dialog) != before:
             self.speech.say(control_words(dialog))
         return choice

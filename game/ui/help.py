@@ -7,10 +7,18 @@ shortcuts of the menus.  They are plain text with three marks, read by
 :class:`TextDialog`: a line starting with ``# `` is a heading, ``- `` a
 bulleted point, ``|`` a row of a table (the first row of a table is its
 header); a blank line separates paragraphs.
+
+Heard rather than seen (Options > Speak, or a screen reader), the window is
+read a section at a time (:func:`sections`: a heading and what follows it):
+the first as it opens, with how many there are; Down and Up (PageDown and
+PageUp, Space) the next and the one before, Home and End the first and the
+last.  A table is read a row at a time, each cell after its column's name
+("Packing rule: alternating colour, win 2, loss -2"), never its pipes.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
@@ -112,6 +120,69 @@ def blocks(text: str) -> list[tuple[str, object]]:
     return [(kind, content) for kind, content in out if kind != "break"]
 
 
+# --------------------------------------------------------------- heard
+
+#: a section longer than this many words is read in parts, a paragraph or more each
+PART_WORDS = 150
+
+
+def reading(text: str) -> list[tuple[int, str]]:
+    """The text in parts to be said one at a time, each as (its first
+    block, its words): a section (a heading and the blocks under it) whole,
+    or, where it runs over :data:`PART_WORDS`, in parts of whole paragraphs,
+    points and tables ("Playing here, continued. ...").  A paragraph or a
+    point is a sentence, a table a sentence per row (:func:`row_words`)."""
+    out: list[tuple[int, str]] = []
+    heading, chunk, start, continued = "", [], 0, False
+
+    def close() -> None:
+        nonlocal continued
+        lead = [heading + (", continued" if continued else "")] if heading else []
+        if chunk or (lead and not continued):           # (a heading with nothing under it: said alone)
+            out.append((start, " ".join(s if s[-1] in ".?!:;" else s + "." for s in lead + chunk)))
+        chunk.clear()
+        continued = True
+    for n, (kind, content) in enumerate(blocks(text)):
+        if kind == "heading":
+            if n:
+                close()
+            heading, start, continued = str(content), n, False
+            continue
+        if kind == "table":
+            header, *rows = content
+            said = " ".join(w if w[-1] in ".?!:;" else w + "." for w in (row_words(header, r) for r in rows) if w)
+        else:
+            said = str(content)
+        if chunk and len(" ".join(chunk).split()) + len(said.split()) > PART_WORDS:
+            close()
+            start = n
+        if said:
+            chunk.append(said)
+    close()
+    return out
+
+
+def row_words(header: list[str], row: list[str]) -> str:
+    """A table row in words, each cell after its column's name: "Packing
+    rule: alternating colour, win 2, loss -2".  A scoring table's "4 / -1"
+    (win / loss points, About's) is said "win 4, loss -1"."""
+    cells = [(h, c) for h, c in zip(header, row) if c]
+    if not cells:
+        return ""
+    said = [f"{cells[0][0]}: {_lower(cells[0][1])}" if cells[0][0] else cells[0][1]]
+    for head, cell in cells[1:]:
+        pair = re.fullmatch(r"(-?\d+) / (-?\d+)", cell)
+        cell = f"win {pair[1]}, loss {pair[2]}" if pair else cell
+        said.append(f"{_lower(head)} {cell}" if head else cell)
+    return ("; " if any("," in s for s in said[1:]) else ", ").join(said)
+
+
+def _lower(words: str) -> str:
+    """A table's header or cell as it is said inside a sentence: its first
+    letter small, unless the word is an abbreviation ("Win" "win", "NVDA" stays)."""
+    return words[:1].lower() + words[1:] if words[1:2].islower() else words
+
+
 # --------------------------------------------------------------- the window
 
 LINE = 22          # body line height
@@ -128,9 +199,16 @@ class TextDialog:
     The same protocol as :class:`~game.ui.dialogs.Dialog`: ``draw(screen,
     fonts)`` returns the area drawn; ``handle(event)`` returns ``"OK"`` when
     the window closes (Enter, Escape, or a click on OK) and None while it
-    stays.  The mouse wheel, Up/Down, PageUp/PageDown, Home/End and the
-    scroll bar (click or drag) scroll it.  ``changed`` turns True whenever
-    the view changed, for callers that redraw only on request.
+    stays.  The mouse wheel and the scroll bar (click or drag) scroll it;
+    the keys move a part (a section, or a long section's paragraphs) at a
+    time, each brought to the top: Down, PageDown and Space the next, Up
+    and PageUp the one before, Home and End the first and the last.
+    ``changed`` turns True whenever the view changed, for callers that
+    redraw only on request.
+
+    Heard: :meth:`opening_words` as it opens (the title, how many parts,
+    the first); after a key, ``to_say`` holds the part it reached (the
+    stage says it and empties it).
     """
 
     def __init__(self, title: str, text: str, on_close: Callable[[str], None] | None = None,
@@ -153,6 +231,11 @@ class TextDialog:
         self._drag: int | None = None       # pointer offset into the thumb while dragging
         self.on_ok = False                  # Tab put the keyboard on OK: Space presses it (else Space pages)
         self.scale = 1.0                    # the chrome's, as last drawn (the fonts')
+        self.parts = reading(text)          # (first block, words): what is read at a time
+        self.part = 0                       # the part the keys are on
+        self.to_say = ""                    # words a key reached, for the stage to say
+        self._block_y: list[int] = []       # each block's top in the laid-out text
+        self._follow = False                # the view to be brought to the part once laid out
 
     def px(self, n: float) -> int:
         """``n`` base pixels at the scale the window was last drawn at."""
@@ -177,6 +260,47 @@ class TextDialog:
     def scroll_by(self, dy: int) -> None:
         self.scroll_to(self.scroll + dy)
 
+    # ----------------------------------------------------------- read in parts
+    def part_words(self, n: int) -> str:
+        return f"Part {n + 1} of {len(self.parts)}: {self.parts[n][1]}" if len(self.parts) > 1 else self.parts[n][1]
+
+    def opening_words(self) -> str:
+        """What is said as the window opens: its title, how many parts, and the first."""
+        if not self.parts:
+            return f"{self.title}. OK, button."
+        if len(self.parts) == 1:
+            return f"{self.title}. {self.parts[0][1]} OK, button."
+        return (f"{self.title}. {len(self.parts)} parts: Down reads the next, Up the one before, "
+                f"Escape closes. {self.part_words(0)}")
+
+    def part_top(self, n: int) -> int:
+        return self._block_y[self.parts[n][0]] if self._block_y else 0
+
+    def go(self, n: int) -> None:
+        """The keys to part ``n`` (kept within the text): brought to the top
+        of the view, its words to be said; past either end, where it ends."""
+        if not self.parts:
+            return
+        last = len(self.parts) - 1
+        if n > last and self.part == last:
+            self.to_say = f"The end: part {last + 1} of {last + 1} was the last. Escape closes."
+            return
+        if n < 0 and self.part == 0:
+            self.to_say = "The top: part 1 is the first."
+            return
+        self.part = max(0, min(n, last))
+        self.to_say = self.part_words(self.part)
+        if self._block_y:
+            self.scroll_to(self.part_top(self.part))
+        else:
+            self._follow = True
+
+    def follow_view(self) -> None:
+        """The mouse scrolled: the keys go on from the part at the view's top."""
+        if self._block_y:
+            tops = [self.part_top(n) for n in range(len(self.parts))]
+            self.part = max([n for n, top in enumerate(tops) if top <= self.scroll + self.line // 2] or [0])
+
     # ----------------------------------------------------------- layout
     def _layout(self, fonts, width: int) -> None:
         """Break the text into drawable items for a text area ``width`` wide:
@@ -188,9 +312,11 @@ class TextDialog:
         body = fonts.ui(21)
         px, line, gap = self.px, self.px(LINE), self.px(GAP)
         items: list[tuple] = []
+        block_y: list[int] = []
         y = 0
         parts = blocks(self.text)
         for n, (kind, content) in enumerate(parts):
+            block_y.append(y)
             last_of_list = kind == "bullet" and (n + 1 == len(parts) or parts[n + 1][0] != "bullet")
             if kind == "heading":
                 if y > 0:
@@ -227,6 +353,7 @@ class TextDialog:
                     y += line
                 y += gap
         self._items = items
+        self._block_y = block_y
         self.content_height = y
         self._layout_key = key
 
@@ -247,6 +374,9 @@ class TextDialog:
                          width - 2 * margin - px(16), height - title_h - px(14) - px(62))
         self._layout(fonts, self.view.width - px(6))
         self.scroll = max(0, min(self.scroll, self.max_scroll))
+        if self._follow:
+            self._follow = False
+            self.scroll = max(0, min(self.part_top(self.part), self.max_scroll))
 
         draw_frame(screen, self.rect, px)
         if self.title:
@@ -313,27 +443,30 @@ class TextDialog:
             if event.key == pygame.K_TAB:
                 self.on_ok = not self.on_ok
                 self.changed = True
+                self.to_say = "OK, button" if self.on_ok else self.part_words(self.part) if self.parts else ""
                 return None
-            page = max(self.line, self.view.height - 2 * self.line)
-            step = {pygame.K_UP: -self.line, pygame.K_DOWN: self.line, pygame.K_PAGEUP: -page,
-                    pygame.K_PAGEDOWN: page, pygame.K_SPACE: page}.get(event.key)
+            step = {pygame.K_UP: -1, pygame.K_PAGEUP: -1, pygame.K_DOWN: 1, pygame.K_PAGEDOWN: 1,
+                    pygame.K_SPACE: 1}.get(event.key)
             if step is not None:
-                self.scroll_by(step)
+                self.go(self.part + step)
             elif event.key == pygame.K_HOME:
-                self.scroll_to(0)
+                self.go(0)
             elif event.key == pygame.K_END:
-                self.scroll_to(self.max_scroll)
+                self.go(len(self.parts) - 1)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * self.line * int(event.y))
+            self.follow_view()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.thumb.collidepoint(event.pos):
                 self._drag = event.pos[1] - self.thumb.y
             elif self.track.collidepoint(event.pos):
                 page = max(self.line, self.view.height - 2 * self.line)
                 self.scroll_by(page if event.pos[1] > self.thumb.centery else -page)
+                self.follow_view()
         elif event.type == pygame.MOUSEMOTION and self._drag is not None:
             room = max(1, self.track.height - self.thumb.height)
             self.scroll_to((event.pos[1] - self._drag - self.track.y) * self.max_scroll / room)
+            self.follow_view()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             dragged, self._drag = self._drag is not None, None
             if not dragged and self.ok.collidepoint(event.pos):
