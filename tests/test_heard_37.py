@@ -293,3 +293,47 @@ def test_the_focus_on_a_gap_says_it_by_the_card_before_it_and_a_dead_one_as_dead
     }, heard
     key(app, pygame.K_w, unicode="w")
     assert "king of diamonds, dead gap" in rec.last and "four of hearts, gap, dead gap" in rec.last, rec.last
+
+
+# ----------------------------------------------------------------- 6. the Demo at a pace one can follow
+def test_the_demo_says_a_move_once_the_last_ones_words_end_and_counts_the_rest(tmp_path):
+    from gui import endgame
+
+    from engine.solve import Budget, solve
+    from game.assistant.assistant import DemoVoice, speaking_seconds
+    from game.table.session import Demo
+    app = make_app(tmp_path, "--game", "prince", "--seed", "1")
+    app.show_game(engine.from_dict(endgame()), opening=False)
+    settle(app)
+    line = [str(m) for m in solve(app.game, Budget(seconds=30), known=True).moves]
+    assert len(line) >= 8
+    rec = Spoken()
+    listening(app)
+    app.speech.backend = rec
+    now = [100.0]
+    assistant = app.assistant
+    assistant.demo_voice = DemoVoice(app.speech, clock=lambda: now[0])
+    table = app.scene
+    moves_said = []
+    real_try = table.try_move
+
+    def try_move(text, carried=None, speak=None):
+        now[0] += 1 / 6                     # the Demo plays some six moves a second
+        moves_said.append(text)
+        return real_try(text, carried, speak)
+    table.try_move = try_move
+    app.session.demo = Demo(list(line))
+    assistant.demo_step()
+    settle(app)
+    assert app.game.won and len(moves_said) == len(line)
+    said = [t for t in rec.spoken if t.startswith(("The ", "And ")) and "button" not in t]     # (not the result)
+    assert len(said) < len(line) / 2, said                     # not every move
+    assert not any(rec.interrupted[rec.spoken.index(t)] for t in said), list(zip(rec.spoken, rec.interrupted))
+    assert said[0].startswith("The "), said
+    assert any(t.startswith("And ") and " more move" in t for t in said[1:]), said
+    assert said[-1].endswith("The game is won."), said        # the line's last move is always said
+    # the moves passed over and the moves said add up to the line
+    passed = sum(int(t.split()[1]) for t in said if t.startswith("And "))
+    assert passed + len(said) == len(line), said
+    # each said once the last one's words had ended, as far as their length says
+    assert speaking_seconds("The seven of hearts onto the eight of clubs.") > 1 / 6

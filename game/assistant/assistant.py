@@ -11,6 +11,8 @@ hint line and Demo) goes in that game's session.
 
 from __future__ import annotations
 
+import time
+
 import engine
 
 from ..games.base import DEMO_S
@@ -33,6 +35,51 @@ SETTLE_S = 8.0
 #: the move word that may finish a game at once (every card left laid off
 #: to the foundations): H names it rather than those cards one at a time
 FINISHING = "layoff"
+#: how fast words are spoken, about (speech-dispatcher's and the platforms'
+#: default rates are near 170 to 180 words a minute): the Demo waits for a
+#: move's words to end before it says another's
+WORDS_PER_S = 2.7
+
+
+def speaking_seconds(text: str) -> float:
+    """About how long ``text`` takes to say."""
+    return 0.3 + len(text.split()) / WORDS_PER_S
+
+
+class DemoVoice:
+    """The Demo's moves said so a listener can follow them: a move's words
+    are said once the last move's have ended (as far as their length
+    says: no channel tells when it is done); the moves played meanwhile are
+    counted, and the next words said start with them ("And 5 more
+    moves."), as do the Demo's last words.  A line's last move is always
+    said (the game won, or the Demo's next search, follows it).  Nothing
+    the Demo says cuts off the words before it.  ``clock``: seconds (a
+    test's own)."""
+
+    def __init__(self, speech, clock=time.monotonic) -> None:
+        self.speech = speech
+        self.clock = clock
+        self.until = 0.0            # when the words said last will have ended
+        self.passed = 0             # moves played and not said since
+
+    def say(self, text: str, last: bool = False) -> None:
+        now = self.clock()
+        if now < self.until and not last:
+            self.passed += 1
+            return
+        text = self.more() + text
+        self.speech.say(text, interrupt=False)
+        self.until = max(now, self.until) + speaking_seconds(text)
+
+    def more(self) -> str:
+        """The moves passed over, in words ("And 5 more moves. "), counted again from none."""
+        n, self.passed = self.passed, 0
+        return f"And {n} more move{'s' if n != 1 else ''}. " if n else ""
+
+    def end(self) -> None:
+        """The Demo stops or its line ends: the moves passed over said."""
+        if self.passed:
+            self.speech.say(self.more().strip(), interrupt=False)
 
 
 class Assistant:
@@ -54,6 +101,7 @@ class Assistant:
         self.knowledge = Knowledge()        # what the solver proved this session, position by position
         self.looking: Dialog | None = None  # the notice while a winnable deal is looked for
         self.verdict_for: Session | None = None     # the session whose verdict was asked last
+        self.demo_voice = DemoVoice(stage.speech)   # the Demo's moves, said at a pace one can follow
 
     @property
     def session(self) -> Session | None:
@@ -324,6 +372,7 @@ class Assistant:
             return
         demo = s.demo
         if not demo.moves or table is None:
+            self.demo_voice.end()
             if not demo.moves:
                 g = s.game
                 if demo.more and not g.won and not g.over and demo.rounds < DEMO_ROUNDS:
@@ -345,7 +394,8 @@ class Assistant:
         if s.game.explain(move) is not None:
             s.demo = None
             return
-        table.try_move(move)
+        voice = self.demo_voice
+        table.try_move(move, speak=lambda words: voice.say(words, last=not demo.moves))
         # the next move once this one's cards have landed, and any they set off (aces leaving)
         table.when_landed(lambda: table.when_landed(self.demo_step))
 
@@ -353,7 +403,9 @@ class Assistant:
         s = self.session
         if s is not None and s.demo is not None:
             s.demo = None
-            self.stage.say("Demo stopped.")
+            n, self.demo_voice.passed = self.demo_voice.passed, 0
+            self.stage.say(f"Demo stopped, {n} more move{'s' if n != 1 else ''} after the last said." if n
+                           else "Demo stopped.")
 
 
 def finishes(game: engine.Game) -> bool:

@@ -247,9 +247,11 @@ class Table(Scene):
         self.pointer.set_selected(key)
 
     # ----------------------------------------------------------- moves
-    def try_move(self, text: str, carried: Carry | None = None) -> bool:
+    def try_move(self, text: str, carried: Carry | None = None, speak=None) -> bool:
         """Play ``text`` if the engine allows it; otherwise beep (and, after
-        three tries in a row, say why).  Returns whether it was played."""
+        three tries in a row, say why).  Returns whether it was played.
+        ``speak``: who says the move's words (the Demo paces its own), else
+        the speech channel."""
         if self.session.clock.paused:
             return False
         reason = self.game.explain(text)
@@ -260,7 +262,7 @@ class Table(Scene):
         words = describe(self.game, text)
         old = self.board.layout
         events = self.game.play(text)
-        self.speech.say(move_said(self.game, words, events))     # with the cards it shows
+        (speak or self.speech.say)(move_said(self.game, words, events))     # with the cards it shows
         self.after_play(events, old, carried)
         return True
 
