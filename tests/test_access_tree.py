@@ -42,7 +42,17 @@ def walk(acc, depth=0):
 desk = pyatspi.Registry.getDesktop(0)
 apps = [desk.getChildAtIndex(i) for i in range(desk.childCount)]
 found = [a for a in apps if a is not None and a.get_process_id() == pid]
-print(json.dumps(walk(found[0]) if found else None))
+if found and len(sys.argv) > 2:     # a screen reader's focus put on the object of that name
+    def find(acc):
+        if acc.name == sys.argv[2]:
+            return acc
+        for i in range(acc.childCount):
+            hit = find(acc.getChildAtIndex(i))
+            if hit is not None:
+                return hit
+    print(json.dumps(find(found[0]).queryComponent().grabFocus()))
+else:
+    print(json.dumps(walk(found[0]) if found else None))
 """
 
 
@@ -129,8 +139,10 @@ def atspi(tmp_path, monkeypatch):
             stop(process)
 
 
-def walk(env) -> dict | None:
-    done = subprocess.run([SYSTEM_PYTHON, "-c", WALKER, str(os.getpid())], env=env, capture_output=True,
+def walk(env, grab: str = "") -> dict | None:
+    """The tree as a screen reader reads it (``grab``: the object of that name given the focus instead)."""
+    done = subprocess.run([SYSTEM_PYTHON, "-c", WALKER, str(os.getpid()), *([grab] if grab else [])], env=env,
+                          capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -223,6 +235,18 @@ def test_the_window_its_places_and_the_focus_as_a_screen_reader_reads_them(atspi
                 listener.kill()
                 listener.wait()
         assert [line.removeprefix("FOCUS ") for line in events if line.startswith("FOCUS ")] == heard
+
+        # the screen reader puts the focus on a place: the keyboard's focus goes there
+        other = next(c["name"] for c in table_of(walk(atspi))["children"] if c["name"].startswith("column 7"))
+        assert walk(atspi, grab=other) is True
+        end = time.monotonic() + 10
+        while app.scene.board.focus[0] != "c7" and time.monotonic() < end:
+            pump(app)
+            time.sleep(0.05)
+        assert app.scene.board.focus[0] == "c7"
+        told(app, atspi, lambda t: [n["name"] for n in focused(t)] == [other])
+        key(app, pygame.K_4)
+        assert app.scene.keyboard.focus_words() == words
 
         # the status line's news is a live region, read as it changes
         app.stage.say("Hint: the ten of spades onto the jack of hearts.")

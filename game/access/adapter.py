@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import warnings
 
 import pygame
 
 from ..storage import logs
+from ..ui.start import GAMES as START_GAMES
 from .outline import WINDOW, Node, Outline, outline
 
 #: posted from the adapter's thread when a screen reader asks for the tree (the loop then refreshes it)
@@ -67,6 +69,7 @@ class Access:
         self.stage = stage
         self.ak = accesskit
         self.ids: dict[tuple, int] = {WINDOW: 0}
+        self.lock = threading.Lock()            # the ids are given on the loop's thread and the adapter's
         self.last: Outline | None = None        # the outline last given (the activation's answer)
         self.focused: bool | None = None        # the window's focus, as last told
         self.bounds: tuple | None = None        # the window's place on the desktop, as last told
@@ -94,12 +97,37 @@ class Access:
         return self.update(last, whole=True)
 
     def act(self, request) -> None:
-        """An action asked by the screen reader: none is offered (the keyboard plays)."""
+        """An action asked by the screen reader (its thread): the focus moved
+        to a place or a game (the only action offered), done by the loop."""
+        if request.action == self.ak.Action.FOCUS:
+            try:
+                pygame.event.post(pygame.event.Event(WAKE, target=int(request.target)))
+            except (pygame.error, TypeError, ValueError):
+                pass
 
     def deactivate(self) -> None:
         self.active = False
 
     # ----------------------------------------------------------- the loop's calls
+    def handle(self, event) -> None:
+        """A :data:`WAKE` event: a screen reader's focus on a place of the
+        table or a game of the start screen, made the keyboard's (nothing
+        while a dialog or a menu is in front); else the tree asked for
+        (given after this pass)."""
+        target = getattr(event, "target", None)
+        with self.lock:
+            key = next((k for k, n in self.ids.items() if n == target), None) if target is not None else None
+        stage = self.stage
+        if key is None or stage.dialogs or stage.menu.is_open or stage.scene is None:
+            return
+        if key[0] == "place" and stage.table is not None:
+            stage.table.keyboard.focus_on(key[1])
+        elif key[0] == "game" and hasattr(stage.scene, "focus"):
+            names = [front.name for front in START_GAMES]
+            if key[1] in names:
+                stage.scene.focus = names.index(key[1])
+                stage.scene.full_redraw()
+
     def refresh(self, events: bool = True) -> None:
         """The tree brought up to date (when a screen reader listens)."""
         focused = bool(pygame.key.get_focused()) or pygame.display.get_driver() in ("dummy", "offscreen")
@@ -163,6 +191,10 @@ class Access:
         return self.ids[key]
 
     def update(self, out: Outline, whole: bool):
+        with self.lock:
+            return self.nodes(out, whole)
+
+    def nodes(self, out: Outline, whole: bool):
         ak = self.ak
         update = ak.TreeUpdate(self.id_of(out.focus))
         if whole:
@@ -170,10 +202,10 @@ class Access:
             tree.toolkit_name = "Card Shell"
             update.tree = tree
         for key, node in out.nodes.items():
-            update.nodes.append((self.id_of(key), self.node(node)))
+            update.nodes.append((self.id_of(key), self.node(node, key[0])))
         return update
 
-    def node(self, data: Node):
+    def node(self, data: Node, key_kind: str = ""):
         ak = self.ak
         node = ak.Node(getattr(ak.Role, data.role))
         if data.label:
@@ -186,6 +218,8 @@ class Access:
             node.set_children([self.id_of(k) for k in data.children])
         if data.bounds is not None:
             node.set_bounds(ak.Rect(*data.bounds))
+        if data.focusable and data.role in ("LIST", "BUTTON") and key_kind in ("place", "game"):
+            node.add_action(ak.Action.FOCUS)
         if data.disabled:
             node.set_disabled()
         if data.toggled is not None:
@@ -194,8 +228,6 @@ class Access:
             node.set_keyboard_shortcut(data.shortcut)
         if data.modal:
             node.set_modal()
-        if data.focusable:
-            node.add_action(ak.Action.FOCUS)
         if data.live:
             node.set_live(ak.Live.POLITE)
         return node

@@ -91,7 +91,9 @@ class Loop:
         if event.type == COME_FORWARD:
             self.come_forward()
             return
-        if event.type == access.WAKE:       # a screen reader asked for the tree: given after this pass
+        if event.type == access.WAKE:       # a screen reader asked for the tree (given after this pass), or
+            if self.access is not None:     # moved the focus to a place
+                self.access.handle(event)
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not stage.dialogs \
                 and stage.scene is not None and stage.scene.skip():
