@@ -95,6 +95,7 @@ def test_save_a_game_under_a_typed_name_open_it_back_and_hear_its_review(home):
         # ---- Open (Ctrl+O): the folder, the list's rows as the focus moves, a folder left and entered
         assert ears.press(pygame.K_o, CTRL, "\x0f") == [
             f"Open a Game. Folder: {documents}. List: won1.json, 2 of 2."]
+        assert ears.press(pygame.K_DELETE) == ["List: won1.json, 2 of 2"], "Delete deletes no file"
         assert ears.press(pygame.K_UP) == ["up one level, 1 of 2"]
         assert ears.press(pygame.K_RETURN, 0, "\r") == [f"Folder: {documents.parent}. List: Documents, folder, 2 of 2"]
         assert ears.press(pygame.K_UP) == ["up one level, 1 of 2"]

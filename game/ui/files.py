@@ -461,6 +461,8 @@ class FileDialog(Dialog):
             if key == pygame.K_BACKSPACE:      # in the list, the name its selection's: Backspace goes up
                 self.up()
                 self.notice = ""
+            else:                              # Delete deletes no file: the row said again
+                self.tell(self.spoken_control())
             return None
         if key == pygame.K_BACKSPACE and not self.entry:
             self.up()                          # an empty name: Backspace goes up
