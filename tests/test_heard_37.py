@@ -337,3 +337,18 @@ def test_the_demo_says_a_move_once_the_last_ones_words_end_and_counts_the_rest(t
     assert passed + len(said) == len(line), said
     # each said once the last one's words had ended, as far as their length says
     assert speaking_seconds("The seven of hearts onto the eight of clubs.") > 1 / 6
+
+
+def test_a_game_restored_paused_says_so_after_its_first_words(tmp_path):
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    move = next(str(m) for m in app.game.legal_moves() if m.word is None)
+    app.scene.try_move(move)
+    settle(app)
+    app.toggle_pause()
+    assert app.session.clock.paused
+    app.close()
+    again, rec = start_app(tmp_path, "--game", "gaps")
+    assert again.session.clock.paused
+    first = next(i for i, t in enumerate(rec.spoken) if t.startswith("Gaps") and "deal 3" in t)
+    paused = rec.spoken.index("Paused: click the clock or press Ctrl+P to go on.")
+    assert paused > first and not any(rec.interrupted[first + 1:paused + 1]), rec.spoken

@@ -169,8 +169,8 @@ class Flow:
         stage.speech.say(f"{game_title(g)}, deal {g.seed}, {moves_text(len(g.history))} made. "
                          "The arrows or the digits move the focus; W reads the table.")
         self.on_game_changed()   # a deal can be stuck from the start
-        if session.clock.paused:
-            self.say(PAUSED)     # restored paused: the cards covered, and how to go on
+        if session.clock.paused:     # restored paused: the cards covered, and how to go on (after the first words)
+            self.stage.say(PAUSED, queue=True)
 
     def open_game(self, game: engine.Game) -> None:
         """A game opened from a file: the game in progress itself, as far as
