@@ -7,7 +7,8 @@ game in Orca's voice, and the game's newer words cancel only the game's
 older ones, never Orca's; Windows: accessible_output2 (NVDA,
 JAWS or SAPI); macOS: the ``say`` command.  Without any of them a silent
 backend, and nothing breaks.  Newer speech interrupts older: nothing is
-queued behind stale words.  Nothing here blocks the game's loop.
+queued behind stale words.  Nothing here holds the game's loop for long
+(each of speech-dispatcher's answers is waited for half a second at most).
 
 :class:`Speech` is owned by the App and handed to those that speak; it
 speaks when Options > Speak is checked or a screen reader runs.
