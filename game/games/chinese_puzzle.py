@@ -7,11 +7,15 @@ from __future__ import annotations
 from pygame import Rect
 
 import engine
+from engine.cards import card
 
 from ..layouts.base import MIN_TEXT, Label
 from ..layouts.grids import chinese_puzzle as lay_chinese_puzzle
-from .base import Choice, Entry, either
+from .base import Choice, Entry, Fill, either
 from .grid import GridFront
+
+#: how many cards may fill a gap, in words ("one of three aces")
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 #: each ace order in words, stated once: the Ace Order dialog, the legend
 #: on the table and the status line all read them (``ace_order_words``)
@@ -41,6 +45,28 @@ class ChinesePuzzleFront(GridFront):
         if targets:
             return f"{text}; it can go to {either(targets)}."
         return f"{text}; it can go to no gap now." if follows else f"{card} can go to no gap now."
+
+    def key_fill(self, game: engine.Game, place: str, after: str | None = None) -> Fill:
+        """Enter on a gap (by keys only: a click on a gap selects nothing
+        here): the card that may fill it, as the engine's legal moves say,
+        selected; with several (two packs: both copies, or the aces free
+        for an ace-column gap) it is offered, one of them, and Tab (or
+        ``after``: the one offered last) offers the next, round them in
+        reading order.  No card: why not, in words."""
+        fillers = sorted({m.src for m in game.legal_moves() if m.word is None and m.dst == place and m.src},
+                         key=game.PLACES.index)
+        if not fillers:
+            return Fill(words=self.no_filler_words(game, place))
+        src = fillers[(fillers.index(after) + 1) % len(fillers)] if after in fillers else fillers[0]
+        name = game.card_at(src)
+        if len(fillers) == 1:
+            return Fill(select=src, words=f"The {name} at {src} goes in {place}: Enter again moves it there.")
+        same = len({game.card_at(f) for f in fillers}) == 1
+        many = ("copies" if same else
+                f"{card(name).words.split(' of ')[0]}s".replace("sixs", "sixes"))
+        return Fill(select=src, more=True,
+                    words=f"The {name} at {src}, one of {NUMBERS.get(len(fillers), len(fillers))} {many}, "
+                          f"may go in {place}")
 
     def auto_redeal(self, prefs_say: bool) -> bool:
         return True             # a stuck table is redealt at once (docs/rules.md, "Chinese Puzzle")
@@ -211,8 +237,12 @@ You win when all 104 cards are in their final positions. You lose when you are s
 - Double-click a card to move it when there is exactly one gap it can fill.
 - The rows are lettered A to H at the left and the columns numbered along the top: the status line
   and the spoken words name places that way ("row B, column 4").
-- Keyboard: the arrows move the focus, 1 to 8 jump to row A to H, G to the next gap. Enter or Space picks a
-  card up and puts it down, Escape puts it back.
+- Keyboard: the arrows move the focus, 1 to 8 jump to row A to H, G to the next gap a card may still fill
+  (Shift+G: back). Enter or Space picks a card up and puts it down, Escape puts it back. On a gap, Enter
+  selects the card that may fill it (and says which); Enter again moves it. When two cards may fill it (both
+  copies, or several aces for the ace column), Enter says it is one of two: Tab offers the next, and Enter on
+  the gap moves the card offered in. Shift+Enter (or the context-menu key) on a gap says the cards that could
+  fill it, as a right-click does; on a card, what a right-click on it shows.
 - With a card in hand, Tab (Shift+Tab: back) goes to the next gap it may fill. F plays the focused card's only
   move.
 - Hints: Alt-click or right-click a card, and both copies of the card it follows flash, with any gap to the

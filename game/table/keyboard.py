@@ -8,8 +8,13 @@ stock (again: the talon), Shift+F to the foundations, G to the next empty
 place; F sends the focused card home (Gaps and Chinese Puzzle: plays its
 only move, as a double-click does); with cards in hand, Tab (Shift+Tab:
 back) moves the focus to the next place the engine accepts them; with a card
-offered for a gap, one of several that may fill it (Gaps' free 2s), Tab
-offers the next.
+offered for a gap, one of several that may fill it (Gaps' free 2s, Chinese
+Puzzle's two copies or its free aces), Tab offers the next.  Enter on a gap
+selects the card that may fill it (Chinese Puzzle too), Enter again moves it.
+Shift+Enter (or the context-menu key) asks what a right-click asks of the
+focused place (a gap: the cards that could fill it).  The Smith's spacing
+controls: + (or Shift+Down) spreads the focused column, - (or Shift+Up)
+squeezes it, the full stop puts it back to its usual spacing.
 
 The focus is the board's (the painter draws it); :class:`Keyboard` is made
 by :class:`game.table.table.Table`, with the board, the painter, the pointer (it
@@ -27,6 +32,7 @@ from pygame import Rect
 import engine
 
 from ..voice.spoken import focus_words, held_words, pile_words, place_name, table_words
+from ..voice.words import speak as in_words
 from .board import Board, focus_rect, focus_targets, is_pile, offered  # noqa: F401  (focus_targets: the tests' too)
 
 if TYPE_CHECKING:
@@ -100,19 +106,107 @@ class Keyboard:
         """Gaps and Chinese Puzzle: rows of cells, no foundations."""
         return not hasattr(self.game, "foundation_move")
 
+    @property
+    def front(self):
+        """The game's front end (what the table asks of the game), if the table has one."""
+        return getattr(self.table, "front", None)
+
+    def tell(self, text: str) -> None:
+        """News on the status line and in speech (the table's ``say``; else speech alone)."""
+        getattr(self.table, "say", self.speak)(text)
+
+    def fill_gap(self, place: str, after: str | None = None) -> None:
+        """Enter on a gap: the card that may fill it selected (said), Enter
+        again moves it there; ``after``: the card offered last, one of
+        several that may go there: Tab offers the next.  Gaps: as a click
+        on the gap does (its front's ``fill_blank``); Chinese Puzzle: its
+        front's ``key_fill``, by keys only."""
+        key_fill = getattr(self.front, "key_fill", None)
+        if key_fill is None:
+            said = self.said()
+            self.table.blank_clicked(place, after=after, by_keys=True)
+            if self.said() == said:     # nothing fills it from here (a gap's card, in Gaps, would)
+                self.speak(f"{place_name(self.game, place).capitalize()} is empty: pick up a card, "
+                           "then put it down here.")
+            return
+        fill = key_fill(self.game, place, after)
+        if fill.select is None:
+            self.tell(in_words(self.game, fill.words or f"No card can fill {place} now."))
+            return
+        self.pointer.set_selected((fill.select, 0))
+        if fill.more:       # one of several: Tab offers the next, Enter on the gap moves it in
+            self.board.offered = (place, fill.select, len(self.game.history))
+        self.painter.render()
+        words = fill.words + (": Enter on the gap moves it there, Tab offers the next." if fill.more else "")
+        self.tell(in_words(self.game, words))
+
+    def hint_here(self) -> None:
+        """Shift+Enter or the context-menu key: what a right-click on the
+        focused place shows (a gap: the cards that could fill it; a card:
+        where it may go, or the cards it is tied to), lit and said."""
+        b = self.board
+        if b.focus is None:
+            self.move_focus(0, 0)
+        place, index = b.focus
+        if place not in b.layout.slots:
+            self.speak(f"No hint on {place_name(self.game, place)}: Shift+Enter asks about a card or a gap.")
+            return
+        sprite = b.layout.sprite(place, index) if index is not None else None
+        rect = sprite.rect if sprite is not None else b.layout.slots[place].rect
+        said = self.said()
+        self.table.hint((rect.x + 8, rect.y + 8) if sprite is not None else rect.center)
+        if self.said() == said:
+            self.speak(f"Nothing to show for {place_name(self.game, place)}.")
+
+    def spacing(self, change: str) -> None:
+        """The Smith's spacing controls by keys, on the focused column:
+        ``change`` "more" (spread), "less" (squeeze) or "reset"; said."""
+        b = self.board
+        controls = [p.place for p in b.layout.pictures if (p.place or "").startswith("spacing:")]
+        if not controls:
+            self.speak("This game's columns have no spacing controls.")
+            return
+        place = b.focus[0] if b.focus is not None else None
+        control = f"spacing:{place}:{change}"
+        if control not in controls:
+            self.speak("The spacing keys change the focused column's: move the focus to a column first.")
+            return
+        session = getattr(self.table, "session", None)
+        before = session.spacing.get(place, 1.0) if session is not None else None
+        self.table.change_spacing(control)
+        after = session.spacing.get(place, 1.0) if session is not None else None
+        name = place_name(self.game, place).capitalize()
+        if after is None:
+            self.speak(f"{name}: spacing changed.")
+        elif after == 1.0:
+            self.speak(f"{name} at its usual spacing." if before == 1.0 else f"{name} back to its usual spacing.")
+        elif before == after:
+            self.speak(f"{name} is {'squeezed' if change == 'less' else 'spread'} as far as it goes: "
+                       f"{round(after * 100)}% of the usual spacing.")
+        else:
+            self.speak(f"{name} {'squeezed' if after < before else 'spread'}: {round(after * 100)}% of the "
+                       "usual spacing.")
+
     def focus_on(self, place: str) -> None:
         """The focus to ``place``: its top card, or the empty place."""
         found = [(p, i) for p, i, _ in focus_targets(self.board.layout, self.game) if p == place]
         if found:
             self.board.focus = found[-1]
 
-    def cycle(self, places: list[str], step: int = 1) -> None:
+    def cycle(self, places: list[str], step: int = 1, from_focus: bool = False) -> None:
         """The focus to the next of ``places`` (in their order) after the
         one focused, round again at the end; to the first when the focus
-        is on none of them."""
+        is on none of them (``from_focus``: to the first after the focused
+        place in the layout's order, the last before it going back)."""
         if not places:
             return
         here = self.board.focus[0] if self.board.focus is not None else None
+        order = list(self.board.layout.slots)
+        if here not in places and from_focus and here in order:
+            ahead = [p for p in places if (order.index(p) > order.index(here)) == (step > 0)]
+            k = places.index((ahead[0] if step > 0 else ahead[-1]) if ahead else places[0 if step > 0 else -1])
+            self.focus_on(places[k])
+            return
         k = places.index(here) + step if here in places else (0 if step > 0 else -1)
         self.focus_on(places[k % len(places)])
 
@@ -152,12 +246,18 @@ class Keyboard:
         elif key == pygame.K_g:
             kinds = "abcdefghij" if self.grid else "c"
             places = [p for p in slots if p[0] in kinds and not layout.pile(p)]
-            nowhere = "There is no gap now." if self.grid else "There is no empty column now."
+            if self.grid:           # a dead gap (after a king: the engine's dead_places) is passed over
+                dead = set(game.dead_places()) if hasattr(game, "dead_places") else set()
+                live = [p for p in places if p not in dead]
+                places, nowhere = live, ("Every gap is dead now: nothing follows a king." if places
+                                         else "There is no gap now.")
+            else:
+                nowhere = "There is no empty column now."
         else:
             return None
         if not places:
             return nowhere
-        self.cycle(places, -1 if shift else 1)
+        self.cycle(places, -1 if shift else 1, from_focus=key == pygame.K_g)
         return ""
 
     def destinations(self) -> list[str]:
@@ -165,8 +265,11 @@ class Keyboard:
         (a foundation: the one it accepts them on), in the layout's order."""
         carry = self.board.carry
         dsts = {m.dst for m in self.game.legal_moves() if m.src == carry.place and (m.count or 1) == carry.count}
+        # a foundation: only the one the engine takes them on (a move to any foundation, "f", may be
+        # legal while foundation 1 holds another suit)
         return [p for p in self.board.layout.slots
-                if p in dsts or (p[0] == "f" and "f" in dsts and self.pointer.move_text(carry, p) is not None)]
+                if p in dsts or (p[0] == "f" and "f" in dsts and
+                                 self.game.explain(str(engine.Move(carry.place, p, carry.count))) is None)]
 
     def follow(self) -> None:
         """What is carried follows the focus."""
@@ -234,13 +337,22 @@ class Keyboard:
         focus_rect(b, self.game)        # a focus on a card that has gone settles on its place now, as
         #                                 the painter would once the cards land: keys act alike either way
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        mod = getattr(event, "mod", 0)
+        plain = not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        spacing = {pygame.K_PLUS: "more", pygame.K_KP_PLUS: "more", pygame.K_EQUALS: "more",
+                   pygame.K_MINUS: "less", pygame.K_KP_MINUS: "less", pygame.K_PERIOD: "reset",
+                   pygame.K_KP_PERIOD: "reset"}
+        if plain and mod & pygame.KMOD_SHIFT:
+            spacing.update({pygame.K_UP: "less", pygame.K_DOWN: "more"})
+        if plain and event.key in spacing:
+            self.spacing(spacing[event.key])
+            return
         if event.key in arrows:
             self.move_focus(*arrows[event.key])
             self.follow()
             self.say_focus()
             return
-        mod = getattr(event, "mod", 0)
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        if not plain:
             return
         shift = bool(mod & pygame.KMOD_SHIFT)
         why = self.jump(event.key, shift)
@@ -257,7 +369,7 @@ class Keyboard:
         offer = offered(b, self.game)
         if event.key == pygame.K_TAB and offer is not None and b.carry is None:
             # a card offered for a gap, one of several: Tab offers the next (Enter on the gap moves it in)
-            self.table.blank_clicked(offer[0], after=offer[1], by_keys=True)
+            self.fill_gap(offer[0], after=offer[1])
             return
         if event.key == pygame.K_TAB:
             if b.carry is not None:
@@ -274,6 +386,9 @@ class Keyboard:
             return
         if event.key == pygame.K_f and not shift:
             self.send_home()
+            return
+        if event.key == pygame.K_MENU or (shift and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self.hint_here()
             return
         if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return
@@ -298,6 +413,10 @@ class Keyboard:
         if b.selected is not None and b.selected != (place, index):
             sel = b.selected        # a card selected (a gap chosen in Gaps): it goes to a place, as a click;
             self.pointer.set_selected(None)     # Enter on another card lets it go, and that card is picked up
+            if index is None and getattr(self.front, "key_fill", None) is not None and \
+                    self.game.explain(str(engine.Move(sel[0], place))) is not None:
+                self.fill_gap(place)        # another gap, which that card cannot fill: this gap's card instead
+                return
             if index is None or self.game.pickup_reason(place, 1) is not None:
                 self.pointer.move_to(sel[0], sel[1], place)
                 return
@@ -306,11 +425,7 @@ class Keyboard:
         elif place == "hand":
             self.table.hand_click()
         elif index is None:
-            said = self.said()
-            self.table.blank_clicked(place, by_keys=True)
-            if self.said() == said:     # nothing fills it from here (a gap's card, in Gaps, would)
-                self.speak(f"{place_name(self.game, place).capitalize()} is empty: pick up a card, "
-                           "then put it down here.")
+            self.fill_gap(place)
         else:
             if not b.layout.sprite(place, index).face_up:
                 self.table.refuse("That card is face down.")

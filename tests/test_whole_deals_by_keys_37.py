@@ -1,0 +1,167 @@
+"""Issue 37, the keyboard side: a whole deal of Chinese Puzzle and of The
+Republic played by key events only, with a recording speech backend; every
+key is answered in words, each move is said as it is played, and Chinese
+Puzzle takes at most 5 keys a move on average (Enter on a gap selects the
+card that may fill it, Tab offers the other copy, Enter again moves it).
+Then the keys added with it: Shift+Enter (a right-click's hint on the
+focused place), Tab going only where the engine takes the cards in hand,
+the start screen's grid, dimmed menu items said with why, The Smith's
+spacing keys and Tab in a one-button dialog."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+from gui import key, settle  # noqa: F401  (the later tests)
+from test_whole_games_by_keys import DIGITS, Player, same, sentence, solved, speaking_app
+
+import engine
+from engine.cards import card
+from game.voice.spoken import place_name
+from game.voice.words import describe
+
+
+# ----------------------------------------------------------- Chinese Puzzle
+def gap_steps(app, dst: str) -> tuple[int, int]:
+    """How many G (forward) or Shift+G (back) presses reach the gap ``dst``
+    from the focus, as a player counting the gaps they heard would."""
+    layout = app.scene.layout
+    order = list(layout.slots)
+    dead = set(app.game.dead_places())          # G passes over a dead gap
+    gaps = [p for p in order if p[0] in "abcdefgh" and not layout.pile(p) and p not in dead]
+    focus = app.scene.focus[0] if app.scene.focus else None
+    if focus in gaps:
+        k = gaps.index(focus)
+        return (gaps.index(dst) - k) % len(gaps), (k - gaps.index(dst)) % len(gaps)
+    at = order.index(focus) if focus in order else -1
+    ahead = [g for g in gaps if order.index(g) > at] + [g for g in gaps if order.index(g) <= at]
+    behind = [g for g in reversed(gaps) if order.index(g) < at] + [g for g in reversed(gaps) if order.index(g) >= at]
+    return ahead.index(dst) + 1, behind.index(dst) + 1
+
+
+def chinese_puzzle_move(p: Player, text: str) -> None:
+    """The cheaper of two ways a player plays a move: the gap first (G or
+    Shift+G to it, Enter selects its card, Tab offers the other copy, Enter
+    moves it), or the card first when it has one move only (its row's
+    digit, the arrows along the row, F)."""
+    app, game = p.app, p.app.game
+    m = engine.Move.parse(text)
+    words = sentence(describe(game, text))
+    fillers = sorted({x.src for x in game.legal_moves() if x.dst == m.dst}, key=game.PLACES.index)
+    forward, back = gap_steps(app, m.dst)
+    gap_cost = min(forward, back) + 2 + fillers.index(m.src)
+    only = [x for x in game.legal_moves() if x.src == m.src]
+    focus = app.scene.focus[0] if app.scene.focus else ""
+    column = int(focus[1:]) if focus[1:].isdigit() else 0
+    card_cost = (focus[:1] != m.src[0]) + abs(int(m.src[1:]) - column) + 1 if len(only) == 1 else 99
+    if card_cost < gap_cost:
+        if focus[:1] != m.src[0]:
+            heard = p.press(DIGITS["abcdefgh".index(m.src[0])])
+            assert heard[-1].startswith(f"row {m.src[0].upper()}"), heard
+        for _ in range(14):
+            if p.focus == m.src:
+                break
+            heard = p.press(pygame.K_RIGHT if int(m.src[1:]) > int(p.focus[1:]) else pygame.K_LEFT)
+            assert heard[-1].startswith(place_name(game, p.focus)), heard
+        assert p.focus == m.src
+        heard = p.press(pygame.K_f)
+    else:
+        mod = 0 if forward <= back else pygame.KMOD_SHIFT
+        for _ in range(60):
+            heard = p.press(pygame.K_g, mod)
+            assert heard[-1].startswith(f"{place_name(game, p.focus)}, a ") and "gap" in heard[-1], heard
+            if p.focus == m.dst:
+                break
+        assert p.focus == m.dst
+        heard = p.press(pygame.K_RETURN)
+        first = card(game.card_at(fillers[0])).words
+        assert heard[-1].startswith(f"The {first} at {place_name(game, fillers[0])}"), heard
+        if len(fillers) > 1:
+            assert re.search(r", one of (two|three|four|five|six|seven|eight) \w+, may go in ", heard[-1]), heard
+            assert heard[-1].endswith("Enter on the gap moves it there, Tab offers the next."), heard
+        else:
+            assert heard[-1].endswith("Enter again moves it there."), heard
+        for n in range(fillers.index(m.src)):
+            heard = p.press(pygame.K_TAB)
+            name = card(game.card_at(fillers[n + 1])).words
+            assert heard[-1].startswith(f"The {name} at {place_name(game, fillers[n + 1])}, one of "), heard
+        assert app.scene.board.selected == (m.src, 0)
+        heard = p.press(pygame.K_RETURN)
+    assert game.history[-1] == text, (text, heard)
+    assert any(w.startswith(words) for w in heard), (words, heard)
+
+
+def test_a_whole_deal_of_chinese_puzzle_by_keys_is_said_and_takes_five_keys_a_move(tmp_path):
+    app = speaking_app(tmp_path, "--game", "chinese-puzzle", "--seed", "1")
+    line = solved(app)
+    p = Player(app)
+    for n, move in enumerate(line):
+        chinese_puzzle_move(p, move)
+        assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
+    assert app.game.won
+    assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+    print(f"Chinese Puzzle: {p.keys} keys for {len(line)} moves")
+    assert p.keys / len(line) <= 5, f"{p.keys} keys for {len(line)} moves"
+
+
+# ----------------------------------------------------------- The Republic
+def to_place(p: Player, place: str) -> None:
+    """The keys that jump: a digit to a column, R to the packets, S to the
+    stock (again: the turned card, the talon), Shift+F to the foundations;
+    each says where it went."""
+    game = p.app.game
+    if place[0] == "c":
+        heard = p.press(DIGITS[int(place[1:]) - 1])
+    else:
+        k, mod = (pygame.K_s, 0) if place in ("stock", "s", "t") else \
+            (pygame.K_f, pygame.KMOD_SHIFT) if place[0] == "f" else (pygame.K_r, 0)
+        for _ in range(12):
+            heard = p.press(k, mod)
+            if p.focus == place:
+                break
+    assert p.focus == place, f"no jump reached {place}"
+    assert heard[-1].startswith(place_name(game, place)), heard
+
+
+def republic_move(p: Player, text: str) -> None:
+    app, game = p.app, p.app.game
+    m = engine.Move.parse(text)
+    words = sentence(describe(game, text))
+    if m.word is not None:
+        to_place(p, "stock")        # turn a card, or turn the talon over (Re-Deal): Enter on the stock
+        heard = p.press(pygame.K_RETURN)
+    else:
+        to_place(p, m.src)
+        for _ in range((m.count or 1) - 1):
+            heard = p.press(pygame.K_UP)
+            assert heard[-1].startswith(place_name(game, m.src)), heard
+        if m.dst[0] == "f":
+            heard = p.press(pygame.K_f)
+        else:
+            heard = p.press(pygame.K_RETURN)
+            assert heard[-1].startswith("Picked up "), heard
+            places = app.scene.keyboard.destinations()
+            assert m.dst in places, (m, places)
+            if len(places) == 1:
+                heard = p.press(pygame.K_TAB)
+                assert heard[-1].startswith(place_name(game, m.dst)), heard
+            else:
+                to_place(p, m.dst)
+            heard = p.press(pygame.K_RETURN)
+    assert same(game.history)[-1] == same([text])[0], (text, heard)
+    if text == "turn":              # the card turned, named (and where it went when it cannot be played)
+        words = "Turned the "
+    assert any(w.startswith(words) for w in heard), (words, heard)
+
+
+def test_a_whole_deal_of_the_republic_by_keys_is_said_step_by_step(tmp_path):
+    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+    line = solved(app)
+    p = Player(app)
+    for n, move in enumerate(line):
+        republic_move(p, move)
+        assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
+    assert app.game.won
+    assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+    print(f"The Republic: {p.keys} keys for {len(line)} moves")
