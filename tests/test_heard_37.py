@@ -352,3 +352,23 @@ def test_a_game_restored_paused_says_so_after_its_first_words(tmp_path):
     first = next(i for i, t in enumerate(rec.spoken) if t.startswith("Gaps") and "deal 3" in t)
     paused = rec.spoken.index("Paused: click the clock or press Ctrl+P to go on.")
     assert paused > first and not any(rec.interrupted[first + 1:paused + 1]), rec.spoken
+
+
+def test_a_shuffle_says_where_the_new_gaps_are(tmp_path):
+    from conftest import gaps_from
+    app = make_app(tmp_path, "--game", "gaps", "--seed", "3")
+    app.show_game(gaps_from(STUCK), opening=False)
+    settle(app)
+    rec = listening(app)
+    while app.dialogs:                          # the stuck alert (Auto Reshuffle: the shuffle follows it)
+        app.close_dialog("OK")
+        settle(app)
+    if app.game.history[-1:] != ["redeal"]:
+        app.scene.try_move("redeal")
+        settle(app)
+    game = app.game
+    gaps = [p for p in game.PLACES if game.card_at(p) is None]
+    assert len(gaps) == 4
+    said = next(t for t in rec.spoken if "The gaps now: " in t)
+    for gap in gaps:
+        assert f"row {gap[0].upper()}, column {int(gap[1:])}, a " in said, said

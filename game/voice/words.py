@@ -84,7 +84,8 @@ def _same(move: engine.Move, other: engine.Move) -> bool:
 def move_said(game: engine.Game, words: str, events=(), again: bool = False) -> str:
     """A move played (``words``: :func:`describe`'s, from before it was
     played), with the cards its ``events`` show (the engine's: a stock card
-    turned, cards dealt, a packet's card turned up), and the game's result
+    turned, cards dealt, a packet's card turned up, the gaps a shuffle
+    left), and the game's result
     when it ended or is stuck.  ``again``: played again (Redo), its result
     left to the table.
 
@@ -137,6 +138,12 @@ def shown(game: engine.Game, events) -> tuple[str, list[str]]:
                              f"{front.speak_places(game, went.dst)}.")
             else:
                 after.append(f"{place[:1].upper()}{place[1:]} shows {card_name(e.card)}.")
+        elif isinstance(e, ev.Redealt) and hasattr(game, "PLACES"):
+            # a shuffle or redeal laid the cards out anew: where play goes on, the gaps, each by the card before it
+            gaps = [p for p in game.PLACES if game.card_at(p) is None]
+            if gaps:
+                after.append("The gaps now: " + "; ".join(
+                    f"{front.speak_places(game, p)}, {front.gap_words(game, p)}" for p in gaps) + ".")
     return lead, after
 
 
