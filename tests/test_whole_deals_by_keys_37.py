@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pygame
-from gui import key, settle  # noqa: F401  (the later tests)
+from gui import key, settle
 from test_whole_games_by_keys import DIGITS, Player, same, sentence, solved, speaking_app
 
 import engine
@@ -165,3 +165,169 @@ def test_a_whole_deal_of_the_republic_by_keys_is_said_step_by_step(tmp_path):
     assert app.game.won
     assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
     print(f"The Republic: {p.keys} keys for {len(line)} moves")
+
+
+# ----------------------------------------------------------- the keys added
+def test_shift_enter_on_a_gap_says_the_cards_that_could_fill_it_as_a_right_click_does(tmp_path):
+    app = speaking_app(tmp_path, "--game", "chinese-puzzle", "--seed", "1")
+    game = app.game
+    p = Player(app)
+    gap = next(g for g in game.PLACES if game.card_at(g) is None and game.hint_places(g))
+    app.scene.keyboard.focus_on(gap)
+    fillers = game.hint_places(gap)
+    heard = p.press(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert heard[-1].endswith(f"can fill {place_name(game, gap)}."), heard
+    for f in fillers:
+        assert f"{card(game.card_at(f)).words} at {place_name(game, f)}" in heard[-1], heard
+    assert app.scene.flash_rects, "the cards that could fill it are lit, as a right-click lights them"
+    assert app.scene.board.selected is None and game.history == []
+    again = p.press(pygame.K_MENU)          # the context-menu key does the same
+    assert again[-1] == heard[-1]
+
+
+def test_enter_on_a_gap_nothing_can_fill_says_why(tmp_path):
+    app = speaking_app(tmp_path, "--game", "chinese-puzzle", "--seed", "1")
+    game = app.game
+    p = Player(app)
+    for move in solved(app)[:40]:
+        app.scene.try_move(move)
+        settle(app)
+    gap = next((g for g in game.PLACES if game.card_at(g) is None and not game.hint_places(g)), None)
+    assert gap is not None
+    app.scene.keyboard.focus_on(gap)
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1].startswith(("Nothing can fill ", "No card can fill ")) and \
+        place_name(game, gap) in heard[-1], heard
+    assert app.scene.board.selected is None
+
+
+def test_tab_with_a_card_in_hand_stops_only_where_the_engine_takes_it(tmp_path):
+    """Two foundations started, a card in hand that goes to one of them:
+    Tab never stops on the other (nor on an empty one the card cannot
+    start), and each place it stops on is one the engine accepts."""
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    game = app.game
+    p = Player(app)
+    for move in solved(app):
+        started = [f for f in app.scene.layout.slots if f[0] == "f" and app.scene.layout.pile(f)]
+        m = engine.Move.parse(move)
+        if len(started) >= 2 and m.word is None and m.dst[0] == "f" and m.src[0] == "c":
+            break
+        app.scene.try_move(move)
+        settle(app)
+    else:
+        raise AssertionError("no foundation move with two foundations started")
+    p.press(DIGITS[int(m.src[1:]) - 1])
+    heard = p.press(pygame.K_RETURN)
+    assert heard[-1].startswith("Picked up"), heard
+    stops = set()
+    for _ in range(12):
+        heard = p.press(pygame.K_TAB)
+        assert heard[-1].startswith(place_name(game, p.focus)), heard
+        stops.add(p.focus)
+    for place in stops:
+        assert game.explain(str(engine.Move(m.src, place, 1))) is None, place
+    wrong = [f for f in started if game.explain(str(engine.Move(m.src, f, 1))) is not None]
+    assert wrong and not stops & set(wrong), (stops, wrong)
+
+
+def test_the_start_screens_arrows_go_by_rows_as_drawn_and_w_says_the_game(tmp_path):
+    from game.ui.start import GAMES
+    app = speaking_app(tmp_path, "--game", "gaps")
+    app.show_start()
+    start = app.stage.scene
+    rows = start.rows()
+    assert [len(r) for r in rows] in ([3, 2], [5])
+    start.focus = rows[0][0]
+    said = app.speech.backend.spoken
+
+    def press(k):
+        n = len(said)
+        key(app, k)
+        assert said[n:], f"{pygame.key.name(k)} was answered by silence"
+        return said[-1]
+    assert press(pygame.K_RIGHT) == start.focus_words() and start.focus == rows[0][1]
+    words = press(pygame.K_w)
+    front = GAMES[start.focus]
+    assert words.startswith(f"On {front.title}") and front.blurb in words, words
+    assert press(pygame.K_LEFT) == start.focus_words() and start.focus == rows[0][0]
+    assert press(pygame.K_LEFT).startswith("The first in its row: ") and start.focus == rows[0][0]
+    if len(rows) > 1:
+        press(pygame.K_DOWN)
+        assert start.focus in rows[1], "Down goes to the row below"
+        assert press(pygame.K_DOWN).startswith("The bottom row: ") and start.focus in rows[1]
+        press(pygame.K_UP)
+        assert start.focus in rows[0], "Up goes back to the row above"
+
+
+def test_the_arrows_passing_a_dimmed_menu_item_say_it_and_why():
+    from game.ui.menubar import Item, Menu, MenuBar
+
+    class Fonts:
+        def px(self, n):
+            return n
+    said = []
+    items = [Item("Undo", lambda: None, "Ctrl+Z", enabled=False, why=lambda: "There is no move to take back."),
+             Item("Redo", lambda: None, "Ctrl+Y", enabled=False),
+             Item("Hint", lambda: None, "H"),
+             Item("Demo", lambda: None, "Ctrl+E")]
+    bar = MenuBar(Fonts(), lambda: [Menu("Moves", items)], speak=said.append)
+
+    def press(k):
+        bar.key(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        return said[-1]
+    assert press(pygame.K_F10) == ("Undo, dimmed: There is no move to take back. Redo, dimmed. "
+                                   "Moves menu, Hint, H")
+    assert press(pygame.K_DOWN) == "Demo, Ctrl+E"
+    assert press(pygame.K_DOWN) == ("Undo, dimmed: There is no move to take back. Redo, dimmed. Hint, H")
+    assert press(pygame.K_UP) == ("Redo, dimmed. Undo, dimmed: There is no move to take back. "
+                                  "Demo, Ctrl+E"), "round the top, going up: the items passed, in that order"
+    assert bar.hover == 3
+    assert press(pygame.K_HOME) == "Undo, dimmed: There is no move to take back. Redo, dimmed. Hint, H"
+
+
+def test_a_dimmed_item_of_the_real_menus_is_said_as_the_arrows_pass_it(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    move = next(m for m in app.game.legal_moves() if m.word is None)
+    app.scene.try_move(str(move))
+    settle(app)
+    p = Player(app)
+    p.press(pygame.K_e, pygame.KMOD_ALT)
+    heard = p.press(pygame.K_DOWN)
+    assert "Redo, dimmed" in heard[-1] and heard[-1].endswith("Undo, Ctrl+Z"), heard
+
+
+def test_the_smiths_spacing_keys_change_the_focused_column_and_say_so(tmp_path):
+    app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")
+    spacing = app.scene.session.spacing
+    p = Player(app)
+    p.press(pygame.K_3)
+    assert p.press(pygame.K_PLUS)[-1] == "Column 3 spread: 125% of the usual spacing."
+    assert spacing["c3"] == 1.25
+    assert p.press(pygame.K_UP, pygame.KMOD_SHIFT)[-1] == "Column 3 back to its usual spacing."
+    assert p.press(pygame.K_MINUS)[-1] == "Column 3 squeezed: 75% of the usual spacing."
+    p.press(pygame.K_DOWN, pygame.KMOD_SHIFT)
+    assert spacing["c3"] == 1.0
+    for _ in range(3):
+        p.press(pygame.K_MINUS)
+    assert p.press(pygame.K_MINUS)[-1] == "Column 3 is squeezed as far as it goes: 25% of the usual spacing."
+    assert p.press(pygame.K_PERIOD)[-1] == "Column 3 back to its usual spacing." and spacing["c3"] == 1.0
+    assert p.focus == "c3" and app.game.history == []
+    app = speaking_app(tmp_path / "p", "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_3)
+    assert p.press(pygame.K_PLUS)[-1] == "This game's columns have no spacing controls."
+
+
+def test_tab_in_a_one_button_dialog_says_the_button(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_1)
+    for _ in range(3):
+        p.press(pygame.K_RETURN)
+        p.press(pygame.K_RETURN)                 # a card put back on its own column: refused
+    assert app.dialogs and len(app.dialogs[-1].buttons) == 1
+    heard = p.press(pygame.K_TAB)
+    assert heard[-1] == f"{app.dialogs[-1].buttons[0]}, button", heard
+    heard = p.press(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert heard[-1] == f"{app.dialogs[-1].buttons[0]}, button", heard

@@ -63,7 +63,8 @@ deals.
 
 # Long columns
 Above each column sit three small spacing controls: the up arrow squeezes its cards together, the dot puts
-them back to normal, and the down arrow spreads them apart.
+them back to normal, and the down arrow spreads them apart. By keys, on a column: - (or Shift+Up) squeezes it,
+the full stop puts it back to normal, and + (or Shift+Down) spreads it.
 
 # The end
 You win when all eight suits are on the foundations. The game is over when no legal move at all is left. When

@@ -109,6 +109,7 @@ class Dialog:
         nxt = stops[(stops.index(here if here in stops else stops[0]) + (-1 if back else 1)) % len(stops)]
         self.in_field = nxt is None
         self.focus = 0 if nxt is None else nxt
+        self.tabs = getattr(self, "tabs", 0) + 1     # a Tab is answered, even round to the one button
 
     @property
     def button_focused(self) -> bool:
@@ -314,7 +315,7 @@ def control_state(dialog) -> tuple:
     """What ``control_words`` says depends on (its change is spoken): the
     control, and the words a key asked for (``told``)."""
     return (getattr(dialog, "in_field", None), getattr(dialog, "focus", None), getattr(dialog, "value", None),
-            getattr(dialog, "typing", None), getattr(dialog, "told", 0))
+            getattr(dialog, "typing", None), getattr(dialog, "told", 0), getattr(dialog, "tabs", None))
 
 
 def dialog_words(dialog) -> str:

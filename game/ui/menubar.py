@@ -28,6 +28,7 @@ class Item:
     enabled: bool = True
     checked: bool | None = None                 # None: not a checkable item
     refused: Callable[[], None] | None = None   # its shortcut while dimmed: says why (a move word)
+    why: Callable[[], str | None] | None = None  # while dimmed: why, in words (said as the keys pass it)
 
     @property
     def separator(self) -> bool:
@@ -109,6 +110,7 @@ class MenuBar:
         self._panel: Rect | None = None
         self._current: list[Menu] = []
         self.keyboard = False       # opened by F10 or Alt+letter: the items' letters are underlined
+        self.passed: list[int] = []     # the dimmed items the keys just passed over (said before the lit one)
 
     @property
     def is_open(self) -> bool:
@@ -231,15 +233,41 @@ class MenuBar:
         self.keyboard = True
         live = self._enabled()
         self.hover = live[0] if live else None
+        self.passed = self._dimmed(-1, self.hover, 1)
+
+    def _dimmed(self, start: int | None, end: int | None, step: int) -> list[int]:
+        """The dimmed items from after ``start`` up to ``end`` (not
+        including either; None: to the menu's end), going ``step`` (round
+        the menu's end when they must)."""
+        items = self._current[self.open_index].items
+        n = len(items)
+        start = (-1 if step > 0 else n) if start is None else start
+        found, k = [], start
+        for _ in range(n):
+            k = (k + step) % n if 0 <= start < n else k + step
+            if not 0 <= k < n or k == end:
+                break
+            item = items[k]
+            if not item.separator and not item.enabled and item.label:
+                found.append(k)
+        return found
 
     def _step(self, step: int) -> None:
         live = self._enabled()
+        was = self.hover
         if not live:
             self.hover = None
         elif self.hover not in live:
             self.hover = live[0] if step > 0 else live[-1]
         else:
             self.hover = live[(live.index(self.hover) + step) % len(live)]
+        self.passed = self._dimmed(was, self.hover, step)
+
+    def dimmed_words(self, item: Item) -> str:
+        """A dimmed item in words, with why ("Redo, dimmed: there is no move undone to play again")."""
+        why = item.why() if item.why is not None else None
+        label = item.label.rstrip(".")
+        return f"{label}, dimmed: {why.rstrip('.')}" if why else f"{label}, dimmed"
 
     def _run(self, item: Item) -> str:
         self.open(None)
@@ -251,15 +279,20 @@ class MenuBar:
         """The lit item in words ("Options menu, Sound, checked, Ctrl+Shift+S")."""
         menu = self._current[self.open_index]
         head = f"{menu.title} menu" if with_title else ""
+        passed = ". ".join(self.dimmed_words(menu.items[n]) for n in self.passed if n < len(menu.items))
+        self.passed = []
         if self.hover is None:
-            return head or "nothing to choose"
+            dimmed = ". ".join(self.dimmed_words(i) for i in menu.items if not i.separator and i.label)
+            text = f"every item is dimmed: {dimmed}" if dimmed else "nothing to choose"
+            return f"{head}, {text}" if head else text
         item = menu.items[self.hover]
         parts = [head, item.label.rstrip(".").rstrip(".")]
         if item.checked is not None:
             parts.append("checked" if item.checked else "not checked")
         if item.shortcut:
             parts.append(item.shortcut)
-        return ", ".join(p for p in parts if p)
+        lit = ", ".join(p for p in parts if p)
+        return f"{passed}. {lit}" if passed else lit
 
     def key(self, event: pygame.event.Event) -> str | None:
         """F10, Alt+a title's letter, and the keys of an open menu; the item
@@ -302,6 +335,7 @@ class MenuBar:
         if key in (pygame.K_HOME, pygame.K_END):
             live = self._enabled()
             self.hover = (live[0] if key == pygame.K_HOME else live[-1]) if live else None
+            self.passed = self._dimmed(None, self.hover, 1 if key == pygame.K_HOME else -1)
             return "redraw"
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.open_by_key((self.open_index + (1 if key == pygame.K_RIGHT else -1)) % len(self._current))

@@ -22,7 +22,8 @@ class StartScreen(Scene):
         self.start_game = start_game        # play a game, by its name
         self.speech = stage.speech
         self.focus = next((i for i, g in enumerate(GAMES) if g.name == default), 0)
-        self.speech.say(f"Choose a game: 1 to {len(GAMES)}, or the arrows and Enter. {self.focus_words()}")
+        self.speech.say(f"Choose a game: 1 to {len(GAMES)}, or the arrows and Enter (W: the game's blurb). "
+                        f"{self.focus_words()}")
         self.tiles: list[Rect] = []
 
     def layout(self) -> list[Rect]:
@@ -102,10 +103,43 @@ class StartScreen(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.start_game(GAMES[self.focus].name)
             elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
-                step = 1 if event.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
-                self.focus = (self.focus + step) % len(GAMES)
-                self.full_redraw()
-                self.speech.say(self.focus_words())
+                self.arrow(event.key)
+            elif event.key == pygame.K_w:
+                front = GAMES[self.focus]
+                self.speech.say(f"On {self.focus_words()}: {front.blurb} Enter plays it.")
+
+    def rows(self) -> list[list[int]]:
+        """The tiles' rows as drawn (3 then 2, or one row of 5), each its games' indexes left to right."""
+        tiles = self.tiles or self.layout()
+        rows: dict[int, list[int]] = {}
+        for n, tile in enumerate(tiles):
+            rows.setdefault(tile.y, []).append(n)
+        return [sorted(row, key=lambda n: tiles[n].x) for _, row in sorted(rows.items())]
+
+    def arrow(self, key: int) -> None:
+        """The arrows over the tiles as drawn: Left and Right within a row,
+        Up and Down to the row above or below (the tile nearest across);
+        at an edge the focus stays, and that is said."""
+        tiles = self.tiles or self.layout()
+        rows = self.rows()
+        r = next(k for k, row in enumerate(rows) if self.focus in row)
+        row = rows[r]
+        edge = ""
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            c = row.index(self.focus) + (1 if key == pygame.K_RIGHT else -1)
+            if 0 <= c < len(row):
+                self.focus = row[c]
+            else:
+                edge = f"The {'last' if c >= len(row) else 'first'} in its row: "
+        else:
+            other = r + (1 if key == pygame.K_DOWN else -1)
+            if 0 <= other < len(rows):
+                x = tiles[self.focus].centerx
+                self.focus = min(rows[other], key=lambda n: abs(tiles[n].centerx - x))
+            else:
+                edge = f"The {'bottom' if other >= len(rows) else 'top'} row: "
+        self.full_redraw()
+        self.speech.say(edge + self.focus_words())
 
     def back_words(self) -> str:
         """Back from a dialog: the game highlighted."""
