@@ -85,9 +85,8 @@ def move_said(game: engine.Game, words: str, events=(), again: bool = False) -> 
     """A move played (``words``: :func:`describe`'s, from before it was
     played), with the cards its ``events`` show (the engine's: a stock card
     turned, cards dealt, a packet's card turned up, the gaps a shuffle
-    left), and the game's result
-    when it ended or is stuck.  ``again``: played again (Redo), its result
-    left to the table.
+    left), and the game's result when it ended or is stuck.  ``again``:
+    played again (Redo), its result left to the table.
 
     A move whose whole point is the cards it shows is said by them:
     "Turned the seven of hearts." (not "Turn the stock's top card."),
