@@ -260,17 +260,19 @@ def test_debians_speechd_module_is_used_with_priority_message_and_cancels_its_ow
     if not (dist / "speechd" / "client.py").exists():
         pytest.skip("Debian's python3-speechd is not installed")
     monkeypatch.syspath_prepend(str(dist))
-    monkeypatch.delitem(sys.modules, "speechd", raising=False)
-    import speechd
+    assert "speechd" not in sys.modules
+    try:
+        import speechd
 
-    from game.voice.speech import SpeechdBackend
-    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{daemon.path}")
-    backend = SpeechdBackend(speechd)
-    backend.speak("seven of hearts")
-    backend.speak("The deal can still be won.", interrupt=False)
-    backend.close()
+        from game.voice.speech import SpeechdBackend
+        monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{daemon.path}")
+        backend = SpeechdBackend(speechd)
+        backend.speak("seven of hearts")
+        backend.speak("The deal can still be won.", interrupt=False)
+        backend.close()
+    finally:        # the module gone again: the other tests' Python has none
+        for name in [m for m in sys.modules if m == "speechd" or m.startswith("speechd.")]:
+            del sys.modules[name]
     assert "SET self PRIORITY message" in daemon.commands
     assert daemon.spoken() == ["seven of hearts", "The deal can still be won."]
     assert [c for c in daemon.commands if c.startswith("CANCEL")] == ["CANCEL self"]
-    for name in [m for m in sys.modules if m == "speechd" or m.startswith("speechd.")]:
-        monkeypatch.delitem(sys.modules, name)
