@@ -11,6 +11,7 @@ spacing keys and Tab in a one-button dialog."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pygame
 from gui import key, settle
@@ -155,13 +156,26 @@ def republic_move(p: Player, text: str) -> None:
     assert any(w.startswith(words) for w in heard), (words, heard)
 
 
+def face_up(app) -> Counter:
+    """The cards face up on the table but the talon's and the foundations'
+    (their tops alone are drawn: a card under one shows when the top goes,
+    seen before)."""
+    return Counter(s.card for s in app.scene.layout.sprites if s.face_up and s.place[0] not in "tf")
+
+
 def test_a_whole_deal_of_the_republic_by_keys_is_said_step_by_step(tmp_path):
+    """Every key answered; each move said; every card a move shows (a
+    stock card turned, a packet's card turned up) named as it appears."""
     app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
     line = solved(app)
     p = Player(app)
     for n, move in enumerate(line):
+        before, start = face_up(app), len(p.said)
         republic_move(p, move)
         assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
+        heard = " ".join(p.said[start:])
+        for name in face_up(app) - before:
+            assert card(name).words in heard, (move, name, p.said[start:])
     assert app.game.won
     assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
     print(f"The Republic: {p.keys} keys for {len(line)} moves")
