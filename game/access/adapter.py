@@ -30,7 +30,6 @@ import warnings
 import pygame
 
 from ..storage import logs
-from ..ui.start import GAMES as START_GAMES
 from .outline import WINDOW, Node, Outline, outline
 
 #: posted from the adapter's thread when a screen reader asks for the tree (the loop then refreshes it)
@@ -123,7 +122,7 @@ class Access:
         if key[0] == "place" and stage.table is not None:
             stage.table.keyboard.focus_on(key[1])
         elif key[0] == "game" and hasattr(stage.scene, "focus"):
-            names = [front.name for front in START_GAMES]
+            names = [name for name, *_rest in stage.scene.choices()]
             if key[1] in names:
                 stage.scene.focus = names.index(key[1])
                 stage.scene.full_redraw()

@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 
 from ..table.board import focus_targets
 from ..ui.dialogs import control_words, dialog_words
-from ..ui.start import GAMES as START_GAMES
-from ..ui.start import StartScreen
 from ..voice.spoken import card_words, focus_words, pile_words
 
 WINDOW = ("window",)
@@ -150,15 +148,14 @@ def scene_node(out: Outline, scene) -> tuple:
     """A scene that is not a game: the start screen, each game a button (its
     title; its blurb the description), the highlighted one focused; another
     scene named by its own words."""
-    if isinstance(scene, StartScreen):
+    offered = scene.choices() if hasattr(scene, "choices") else []
+    if offered:
         keys = []
-        tiles = list(getattr(scene, "tiles", []) or [])
-        for n, front in enumerate(START_GAMES):
-            key = out.add(("game", front.name), Node("BUTTON", front.title, description=getattr(front, "blurb", ""),
-                                                     bounds=box(tiles[n]) if n < len(tiles) else None,
-                                                     focusable=True))
+        for name, title, blurb, tile, focused in offered:
+            key = out.add(("game", name), Node("BUTTON", title, description=blurb,
+                                               bounds=box(tile) if tile is not None else None, focusable=True))
             keys.append(key)
-            if n == scene.focus and out.focus == WINDOW:
+            if focused and out.focus == WINDOW:
                 out.focus = key
         return out.add(("scene",), Node("GROUP", "Choose a game", children=tuple(keys)))
     words = ""

@@ -49,3 +49,9 @@ class Scene:
     def back_words(self) -> str:
         """Back from a dialog: where the player is, in words ("" says nothing)."""
         return ""
+
+    def choices(self) -> list:
+        """What the scene offers to choose, as buttons in the accessibility
+        tree (``game/access/``): (name, title, description, rectangle or
+        None, focused) for each; none for a scene that plays a game."""
+        return []

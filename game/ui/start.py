@@ -26,6 +26,12 @@ class StartScreen(Scene):
                         f"{self.focus_words()}")
         self.tiles: list[Rect] = []
 
+    def choices(self) -> list:
+        """Each game as a button: its name, title, blurb and tile, the highlighted one focused."""
+        tiles = list(self.tiles or [])
+        return [(g.name, g.title, getattr(g, "blurb", ""), tiles[n] if n < len(tiles) else None, n == self.focus)
+                for n, g in enumerate(GAMES)]
+
     def layout(self) -> list[Rect]:
         """The tiles, at the chrome's scale (the fonts'): as the window grows
         they grow with it, in the same places."""
