@@ -345,3 +345,50 @@ def test_tab_in_a_one_button_dialog_says_the_button(tmp_path):
     assert heard[-1] == f"{app.dialogs[-1].buttons[0]}, button", heard
     heard = p.press(pygame.K_TAB, pygame.KMOD_SHIFT)
     assert heard[-1] == f"{app.dialogs[-1].buttons[0]}, button", heard
+
+
+def test_chinese_puzzle_offers_both_copies_in_turn_by_tab_and_a_click_on_the_gap(tmp_path):
+    """Enter on a gap two cards may fill: the first offered ("one of two
+    copies"), Tab the other, Tab again the first; a click on the gap, while
+    the offer is under way, offers the next too; Enter on the gap moves
+    the one offered."""
+    from gui import center_of, click
+    app = speaking_app(tmp_path, "--game", "chinese-puzzle", "--seed", "1")
+    game = app.game
+    p = Player(app)
+
+    def two() -> tuple[str, list[str]] | None:
+        return next(((g, f) for g in game.PLACES if game.card_at(g) is None and g[1:] != "0"
+                     for f in [sorted({m.src for m in game.legal_moves() if m.dst == g}, key=game.PLACES.index)]
+                     if len(f) == 2), None)
+    for move in solved(app):
+        if two():
+            break
+        app.scene.try_move(move)
+        settle(app)
+    gap, fillers = two()
+    start = len(game.history)
+    app.scene.keyboard.focus_on(gap)
+    heard = p.press(pygame.K_RETURN)
+    one_of = "one of two copies" if game.card_at(fillers[0]) == game.card_at(fillers[1]) else "one of two "
+    assert f"at {place_name(game, fillers[0])}, {one_of}" in heard[-1], heard
+    assert app.scene.board.selected == (fillers[0], 0)
+    heard = p.press(pygame.K_TAB)
+    assert f"at {place_name(game, fillers[1])}, one of two" in heard[-1], heard
+    heard = p.press(pygame.K_TAB)
+    assert f"at {place_name(game, fillers[0])}, one of two" in heard[-1], heard
+    click(app, center_of(app, gap))
+    assert app.scene.board.selected == (fillers[1], 0), "a click on the gap offers the next, as Tab does"
+    assert "click the gap again for the next" in p.said[-1], p.said[-1]
+    app.scene.keyboard.focus_on(gap)
+    heard = p.press(pygame.K_RETURN)
+    assert game.history[start:] == [f"{fillers[1]}-{gap}"], heard
+    assert app.scene.illegal == 0
+
+
+def test_shift_and_the_arrows_move_the_focus_where_no_column_has_spacing_controls(tmp_path):
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    p.press(pygame.K_3)
+    heard = p.press(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert p.focus == "c4" and heard[-1].startswith("column 4"), heard

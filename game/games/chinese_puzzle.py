@@ -46,6 +46,12 @@ class ChinesePuzzleFront(GridFront):
             return f"{text}; it can go to {either(targets)}."
         return f"{text}; it can go to no gap now." if follows else f"{card} can go to no gap now."
 
+    def fill_blank(self, game: engine.Game, place: str, moves: bool, after: str | None = None) -> Fill:
+        """A click on a gap selects nothing here, but while the keys offer
+        a card for it (``after``), a click on the gap offers the next, as
+        Tab does (:meth:`key_fill`)."""
+        return self.key_fill(game, place, after) if after is not None else Fill()
+
     def key_fill(self, game: engine.Game, place: str, after: str | None = None) -> Fill:
         """Enter on a gap (by keys only: a click on a gap selects nothing
         here): the card that may fill it, as the engine's legal moves say,

@@ -342,8 +342,9 @@ class Keyboard:
         spacing = {pygame.K_PLUS: "more", pygame.K_KP_PLUS: "more", pygame.K_EQUALS: "more",
                    pygame.K_MINUS: "less", pygame.K_KP_MINUS: "less", pygame.K_PERIOD: "reset",
                    pygame.K_KP_PERIOD: "reset"}
-        if plain and mod & pygame.KMOD_SHIFT:
-            spacing.update({pygame.K_UP: "less", pygame.K_DOWN: "more"})
+        if plain and mod & pygame.KMOD_SHIFT and any((p.place or "").startswith("spacing:")
+                                                      for p in b.layout.pictures):
+            spacing.update({pygame.K_UP: "less", pygame.K_DOWN: "more"})     # (else Shift+arrows: the arrows)
         if plain and event.key in spacing:
             self.spacing(spacing[event.key])
             return
