@@ -308,7 +308,34 @@ def test_a_dimmed_item_of_the_real_menus_is_said_as_the_arrows_pass_it(tmp_path)
     p = Player(app)
     p.press(pygame.K_e, pygame.KMOD_ALT)
     heard = p.press(pygame.K_DOWN)
-    assert "Redo, dimmed" in heard[-1] and heard[-1].endswith("Undo, Ctrl+Z"), heard
+    assert "Redo, dimmed: there is no move undone to play again" in heard[-1], heard
+    assert heard[-1].endswith("Undo, Ctrl+Z"), heard
+
+
+def test_the_real_menus_say_why_an_item_is_dimmed(tmp_path):
+    """A fresh deal: Undo says why it is dimmed in the engine's words, and
+    the game's menu's Review and Resign say theirs."""
+    app = speaking_app(tmp_path, "--game", "prince", "--seed", "2")
+    p = Player(app)
+    heard = " ".join(p.press(pygame.K_e, pygame.KMOD_ALT))
+    assert "Undo, dimmed: There is no move to take back" in heard, heard
+    menus = app.menu.menus()
+    edit = next(m for m in menus if m.title == "Edit")
+    assert all(item.why is not None and item.why() for item in edit.items if not item.enabled)
+    game_menu = menus[2]
+    dimmed = [item for item in game_menu.items if item.label and not item.enabled]
+    assert dimmed and all(item.why is not None and item.why() for item in dimmed), \
+        [item.label for item in dimmed if item.why is None or not item.why()]
+
+
+def test_every_games_dimmed_items_say_why(tmp_path):
+    import engine
+    for name in engine.GAMES:
+        app = speaking_app(tmp_path / name, "--game", name, "--seed", "2")
+        for menu in app.menu.menus():
+            silent = [item.label for item in menu.items
+                      if item.label and not item.enabled and (item.why is None or not item.why())]
+            assert silent == [], f"{name}, {menu.title}: dimmed with no reason"
 
 
 def test_the_smiths_spacing_keys_change_the_focused_column_and_say_so(tmp_path):

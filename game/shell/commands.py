@@ -113,7 +113,24 @@ class Commands:
         if enabled is None:         # as the engine says of the move word
             enabled = self.legal(entry.command.split()[-1])
         refused = self.command(entry.refused) if entry.refused else None
-        return Item(entry.label, self.command(entry.command), entry.shortcut, enabled, entry.checked, refused)
+        verb, _, word = entry.command.partition(" ")
+        why = (lambda: self.game.explain(word)) if verb == "play" and self.game is not None else \
+            (lambda: self.dimmed_why(verb))
+        return Item(entry.label, self.command(entry.command), entry.shortcut, enabled, entry.checked, refused, why)
+
+    def dimmed_why(self, verb: str) -> str | None:
+        """Why a game's menu item that runs ``verb`` is dimmed, in words (None: not known)."""
+        g = self.game
+        if g is None:
+            return "there is no game on the table"
+        if verb in ("undo", "rewind"):
+            return g.undo_reason() or f"{front_of(g).title} takes back one move at a time"
+        if verb in ("redo", "fast_forward"):
+            return (f"{front_of(g).title} plays the move taken back again by Redo, one at a time" if g.can_redo
+                    else "there is no move undone to play again")
+        if verb in ("hint", "start_demo", "show_scores", "show_high_scores", "choose_rule") and g.over:
+            return "the game is over"
+        return None
 
     def command(self, text: str) -> Callable[[], None]:
         """What an entry's ``command`` runs, as a function."""
@@ -206,9 +223,10 @@ class Commands:
         g = self.game
         playing = g is not None
         file = Menu("File", [
-            Item("New Game", self.flow.new_game, "Ctrl+N", playing and not self.session.clock.paused),
+            Item("New Game", self.flow.new_game, "Ctrl+N", playing and not self.session.clock.paused,
+                 why=lambda: "the game is paused" if playing else "there is no game on the table"),
             Item("Open...", self.open_file, "Ctrl+O"),
-            Item("Save As...", self.save_as, "Ctrl+S", playing),
+            Item("Save As...", self.save_as, "Ctrl+S", playing, why=lambda: "there is no game on the table"),
             Item("Deal by Code...", self.deal_by_code, "Ctrl+K"),
             separator(),
             Item("Choose a Game...", self.flow.show_start, "Ctrl+G"),
@@ -220,9 +238,11 @@ class Commands:
         toggles = playing and front_of(g).undo_toggles     # Gaps: Undo also plays the move undone again
         undoable = playing and (g.can_undo or (toggles and g.can_redo))
         edit = Menu("Edit", [
-            Item("Undo", self.undo, "Ctrl+Z", undoable, refused=self.undo),
+            Item("Undo", self.undo, "Ctrl+Z", undoable, refused=self.undo,
+                 why=lambda: (g.undo_reason() if playing else None) or "there is no move to take back"),
             # Redo lit exactly when Ctrl+Y plays a move again (Gaps too: its undone move)
-            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo, refused=self.redo),
+            Item("Redo", self.redo, "Ctrl+Y", playing and g.can_redo, refused=self.redo,
+                 why=lambda: "there is no move undone to play again"),
         ])
         menus = [file, edit]
         if playing:
@@ -230,7 +250,8 @@ class Commands:
             menus.append(self.game_menu(g))
             menus[-1].items += [separator(), review_menu_item(self.flow, g),
                                 Item("Resign...", self.flow.resign, "Ctrl+Shift+G", self.flow.can_resign(),
-                                     refused=lambda: self.say(f"Resign: {self.flow.why_not_resign()}"))]
+                                     refused=lambda: self.say(f"Resign: {self.flow.why_not_resign()}"),
+                                     why=self.flow.why_not_resign)]
         menus.append(self.options_menu(g))
         menus.append(Menu("Help", [
             Item(f"{front_of(g).title} Rules" if playing else "Rules", self.show_help, "F1"),

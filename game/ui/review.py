@@ -417,4 +417,4 @@ def menu_item(flow, game: engine.Game):
     from .menubar import Item
     why = unavailable(game, ended(flow.session))
     return Item(menu_label(game, ended(flow.session)), lambda: open_review(flow), SHORTCUT, why is None,
-                refused=lambda: flow.say(f"Review This Game: {why}."))
+                refused=lambda: flow.say(f"Review This Game: {why}."), why=lambda: why)
