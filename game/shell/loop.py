@@ -71,8 +71,9 @@ class Loop:
         self.lock = lock
         #: how many times another copy asked this one's window to come forward (and it did)
         self.brought_forward = 0
-        #: the accessibility tree a screen reader reads (game/access/), None where it cannot be given
-        self.access = access.start(stage)
+        #: the accessibility tree a screen reader reads (game/access/), None where it cannot be given;
+        #: made once the first scene is on screen (AccessKit's import is not the first frame's)
+        self.access: access.Access | None = None
 
     def dispatch(self, event: pygame.event.Event) -> None:
         stage, flow = self.stage, self.flow
@@ -227,6 +228,7 @@ class Loop:
         else:
             flow.resume()               # the game left on the table at quit, else the start screen
         self.settings.start_sounds()
+        self.access = access.start(self.stage)
         flow.tell_problems()
         self.last = self.now()      # the start is no game's time (a restored clock goes on from here)
 
