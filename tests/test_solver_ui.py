@@ -37,7 +37,7 @@ def test_h_shows_the_next_move_of_the_solution(tmp_path):
         first = app.session.hint_line[0]
         key(app, pygame.K_h, unicode="h")
         assert app.scene.flash_rects, "the hint's card and destination flash"
-        assert describe(app.game, first) in app.message      # in words: "the nine of hearts onto ..."
+        assert describe(app.game, first, places=True) in app.message   # in words, with its places
         assert app.game.history == []          # a hint shows, it does not play
     finally:
         app.analyst.stop()
