@@ -353,6 +353,7 @@ def test_the_stock_says_how_many_cards_it_holds(tmp_path):
 def test_a_progress_line_is_not_said_again_for_its_numbers(tmp_path):
     app = speaking_app(tmp_path, "--game", "prince")
     app.say("Demo: looking for a line... 10 s of 60 s at most.")
+    app.say("Demo: looking for a line... 10 s of 60 s at most.")     # the same line again: not said twice
     app.say("Demo: looking for a line... 20 s of 60 s at most.")
     app.say("That card has nowhere to go now.")
     app.say("That card has nowhere to go now.")      # a refusal repeated is said again

@@ -132,8 +132,9 @@ class Stage:
         """News on the status line (it lasts until the table changes).
         ``queue``: said after the words being said, never cutting them off
         (news at the start: the scene's first words come first)."""
-        # a progress line whose numbers alone changed ("looking for a line... 15 s of 60 s") is not said again
-        if text == self.speech.last or not same_but_numbers(text, self.speech.last):
+        # a progress line said again, or with its numbers alone changed ("looking for a line... 15 s of
+        # 60 s"), is not said again; other news repeated (a refusal) is
+        if not same_but_numbers(text, self.speech.last):
             self.speech.say(text, interrupt=not queue)
         self.status.message = text
         self.say_again()
