@@ -207,8 +207,12 @@ class Loop:
             dirty = stage.scene.draw_overlay()
             if dirty:
                 pygame.display.update(dirty)
-        if self.access is not None and (events or steps):
-            self.access.refresh(events=bool(events))     # what changed, told to a screen reader
+        if self.access is not None:
+            if events or steps:
+                self.access.refresh(events=bool(events))     # what changed, told to a screen reader
+            # a screen reader reading the tree says the focus and the news itself: the game's own
+            # speech, on only because a screen reader runs, steps back (Options > Speak keeps it)
+            stage.speech.tree_read = bool(self.access.active)
 
     def begin(self) -> None:
         """The first scene: the game asked for, else the game the player

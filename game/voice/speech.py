@@ -471,12 +471,15 @@ class Speech:
         self.screen_reader = screen_reader_running() if screen_reader is None else screen_reader
         self.wanted = enabled
         self.silenced = False           # Speak unchecked while a screen reader runs: quiet for this session
+        #: a screen reader reads the accessibility tree (game/access/): it says the focus and the
+        #: news itself, so the game speaks only if the player asked for it (Options > Speak)
+        self.tree_read = False
         self.last = ""
         self.said = 0                   # how many things said (has anything been said since?)
 
     @property
     def enabled(self) -> bool:
-        return self.wanted or (self.screen_reader and not self.silenced)
+        return self.wanted or (self.screen_reader and not self.silenced and not self.tree_read)
 
     def set_wanted(self, on: bool) -> None:
         """Options > Speak: on, or off (even with a screen reader running)."""
