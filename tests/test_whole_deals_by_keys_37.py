@@ -1,5 +1,5 @@
-"""Issue 37, the keyboard side: a whole deal of Chinese Puzzle and of The
-Republic played by key events only, with a recording speech backend; every
+"""Issue 37, the keyboard side: a whole deal of Chinese Puzzle, of The
+Republic and of The Smith played by key events only, with a recording speech backend; every
 key is answered in words, each move is said as it is played, and Chinese
 Puzzle takes at most 5 keys a move on average (Enter on a gap selects the
 card that may fill it, Tab offers the other copy, Enter again moves it).
@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 import pygame
+import pytest
 from gui import key, settle
 from test_whole_games_by_keys import DIGITS, Player, same, sentence, solved, speaking_app
 
@@ -419,3 +420,28 @@ def test_shift_and_the_arrows_move_the_focus_where_no_column_has_spacing_control
     p.press(pygame.K_3)
     heard = p.press(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     assert p.focus == "c4" and heard[-1].startswith("column 4"), heard
+
+
+# ----------------------------------------------------------- The Smith
+@pytest.mark.slow
+def test_a_whole_deal_of_the_smith_by_keys_is_said_step_by_step(tmp_path):
+    """The Smith played to its end by keys alone: each move said, every key
+    answered, and every card a deal or a move shows named as it appears."""
+    app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")     # (a deal the solver wins in seconds)
+    line = solved(app)
+    p = Player(app)
+    for n, move in enumerate(line):
+        before, start = face_up(app), len(p.said)
+        if move == "deal":
+            to_place(p, "stock")
+            heard = p.press(pygame.K_RETURN)
+            assert any(w.startswith("Dealt: column 1 the ") for w in heard), heard
+        else:
+            republic_move(p, move)
+        assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
+        heard = " ".join(p.said[start:])
+        for name in face_up(app) - before:
+            assert card(name).words in heard, (move, name, p.said[start:])
+    assert app.game.won
+    assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+    print(f"The Smith: {p.keys} keys for {len(line)} moves")
