@@ -379,6 +379,20 @@ class Fonts:
         return int(round(n * self.scale))
 
 
+def placed(size: tuple[int, int], rect: Rect, align: str) -> Rect:
+    """Where a drawing of ``size`` goes in ``rect``: centred on its height,
+    and to the left, the right or the middle as ``align`` says."""
+    box = Rect((0, 0), size)
+    box.centery = rect.centery
+    if align == "left":
+        box.left = rect.left
+    elif align == "right":
+        box.right = rect.right
+    else:
+        box.centerx = rect.centerx
+    return box
+
+
 class Canvas:
     """Draws layouts onto the background and moving things onto the screen."""
 
@@ -622,24 +636,11 @@ class Canvas:
         if self.mono:
             colour, shadow = (255, 255, 255), False
             back = font.render(text, False, (0, 0, 0), (255, 255, 255))
-            box = back.get_rect()
-            box.centery = rect.centery
-            box.left = rect.left if align == "left" else box.left
-            if align == "right":
-                box.right = rect.right
-            elif align != "left":
-                box.centerx = rect.centerx
+            box = placed(back.get_size(), rect, align)
             target.blit(back, box)
             return box
         image = font.render(text, True, colour)
-        box = image.get_rect()
-        box.centery = rect.centery
-        if align == "left":
-            box.left = rect.left
-        elif align == "right":
-            box.right = rect.right
-        else:
-            box.centerx = rect.centerx
+        box = placed(image.get_size(), rect, align)
         if shadow:
             target.blit(font.render(text, True, (0, 0, 0)), box.move(1, 1))
         target.blit(image, box)
@@ -651,14 +652,7 @@ class Canvas:
         side = min(size, rect.h) if rect.h > 0 else size
         if self.mono:
             colour, shadow = (255, 255, 255), False
-        box = Rect(0, 0, side, side)
-        box.centery = rect.centery
-        if align == "left":
-            box.left = rect.left
-        elif align == "right":
-            box.right = rect.right
-        else:
-            box.centerx = rect.centerx
+        box = placed((side, side), rect, align)
         if shadow:
             target.blit(suit_picture(text, side, (0, 0, 0)), box.move(1, 1))
         target.blit(suit_picture(text, side, tuple(colour)), box)
