@@ -164,21 +164,29 @@ def face_up(app) -> Counter:
     return Counter(s.card for s in app.scene.layout.sprites if s.face_up and s.place[0] not in "tf")
 
 
-def test_a_whole_deal_of_the_republic_by_keys_is_said_step_by_step(tmp_path):
-    """Every key answered; each move said; every card a move shows (a
-    stock card turned, a packet's card turned up) named as it appears."""
-    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+def play_to_the_end(app, move_by_keys) -> tuple[Player, list[str]]:
+    """The solver's line for the deal on the table, each move played by
+    ``move_by_keys``: each played as asked, every card it shows named in the
+    words it brought, and the game won and said so."""
     line = solved(app)
     p = Player(app)
     for n, move in enumerate(line):
         before, start = face_up(app), len(p.said)
-        republic_move(p, move)
+        move_by_keys(p, move)
         assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
         heard = " ".join(p.said[start:])
         for name in face_up(app) - before:
             assert card(name).words in heard, (move, name, p.said[start:])
     assert app.game.won
     assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+    return p, line
+
+
+def test_a_whole_deal_of_the_republic_by_keys_is_said_step_by_step(tmp_path):
+    """Every key answered; each move said; every card a move shows (a
+    stock card turned, a packet's card turned up) named as it appears."""
+    app = speaking_app(tmp_path, "--game", "republic", "--seed", "2")
+    p, line = play_to_the_end(app, republic_move)
     print(f"The Republic: {p.keys} keys for {len(line)} moves")
 
 
@@ -428,20 +436,13 @@ def test_a_whole_deal_of_the_smith_by_keys_is_said_step_by_step(tmp_path):
     """The Smith played to its end by keys alone: each move said, every key
     answered, and every card a deal or a move shows named as it appears."""
     app = speaking_app(tmp_path, "--game", "smith", "--seed", "2")     # (a deal the solver wins in seconds)
-    line = solved(app)
-    p = Player(app)
-    for n, move in enumerate(line):
-        before, start = face_up(app), len(p.said)
-        if move == "deal":
-            to_place(p, "stock")
-            heard = p.press(pygame.K_RETURN)
-            assert any(w.startswith("Dealt: column 1 the ") for w in heard), heard
-        else:
-            republic_move(p, move)
-        assert same(app.game.history) == same(line[:n + 1]), f"{move} was not played"
-        heard = " ".join(p.said[start:])
-        for name in face_up(app) - before:
-            assert card(name).words in heard, (move, name, p.said[start:])
-    assert app.game.won
-    assert any("The game is won." in w for w in p.said[-3:]), p.said[-3:]
+
+    def smith_move(p: Player, move: str) -> None:
+        if move != "deal":
+            return republic_move(p, move)
+        to_place(p, "stock")
+        heard = p.press(pygame.K_RETURN)
+        assert any(w.startswith("Dealt: column 1 the ") for w in heard), heard
+
+    p, line = play_to_the_end(app, smith_move)
     print(f"The Smith: {p.keys} keys for {len(line)} moves")
